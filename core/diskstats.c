@@ -1,0 +1,1 @@
+/* core/diskstats.c: placeholder, being written */

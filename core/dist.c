@@ -1,0 +1,1 @@
+/* core/dist.c: placeholder, being written */

@@ -1,0 +1,1 @@
+/* core/engine.c: placeholder, being written */

@@ -1,0 +1,1 @@
+/* core/engine_libaio.c: placeholder, being written */

@@ -1,0 +1,1 @@
+/* core/engine_null.c: placeholder, being written */

@@ -1,0 +1,1 @@
+/* core/engine_psync.c: placeholder, being written */

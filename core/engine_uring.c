@@ -1,0 +1,1 @@
+/* core/engine_uring.c: placeholder, being written */

@@ -1,0 +1,1 @@
+/* core/guard.c: placeholder, being written */

@@ -1,0 +1,57 @@
+/*
+ * guard.h - the write guard: decides whether a block device may be written,
+ * and says why not. The one place every writer asks (DESIGN.md "Safety
+ * model"); devices --json and the TUI's target picker ask the same function.
+ *
+ * Nothing here writes to any device. Probing opens devices read-only.
+ */
+#ifndef RB_GUARD_H
+#define RB_GUARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Devices the user consented to destroy (--allow-destroy=), by path. */
+struct guard_consent {
+	char **paths;
+	size_t nr;
+	bool readonly;		/* --readonly: refuse every write */
+};
+
+enum guard_verdict {
+	GUARD_OK = 0,		/* writable (not a block device, or blank, or consented) */
+	GUARD_NEEDS_CONSENT,	/* carries data: writable with --allow-destroy */
+	GUARD_NEVER,		/* mounted, swap, root, or --readonly: never writable */
+};
+
+struct guard_report {
+	enum guard_verdict verdict;
+	/* One reason per line, e.g. "partition sdb1 has an ext4 file system labelled 'data'". */
+	char reasons[2048];
+};
+
+/*
+ * Examines path (a block device, a partition, or a regular file; files are
+ * always OK) and fills rep. Returns 0 or -errno when the device cannot be
+ * examined (the caller must then treat it as unsafe).
+ */
+int guard_examine(const char *path, struct guard_report *rep);
+
+/*
+ * The write gate: 0 when path may be opened for writing under consent,
+ * otherwise -EPERM with err holding the one-line refusal naming the device,
+ * each reason and how to consent.
+ */
+int guard_check_write(const char *path, const struct guard_consent *consent, char *err,
+		      size_t errlen);
+
+/*
+ * Opens path for writing with O_EXCL for block devices, after
+ * guard_check_write(). flags are the caller's open flags (O_DIRECT, ...).
+ * Returns an fd or -errno with err filled ("/dev/sdb is in use by another
+ * program or the kernel (mounted or claimed since the check)").
+ */
+int guard_open_write(const char *path, int flags, const struct guard_consent *consent,
+		     char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,1 @@
+/* core/job.c: placeholder, being written */

@@ -1,0 +1,192 @@
+/*
+ * job.h - one job as the engine runs it: the resolved, typed form of a
+ * fio job section (job file section + [global] + command-line defaults).
+ *
+ * The option parser (core/options.c) fills a struct job_list; the runner
+ * (core/run.c) only reads it. Nothing here does I/O.
+ */
+#ifndef RB_JOB_H
+#define RB_JOB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sched.h>
+
+enum rb_ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_TRIM = 2, DDIR_RWDIR_CNT = 3,
+	       DDIR_SYNC = 3 };
+
+/* rw= pattern, as bits: which directions, and whether offsets are random. */
+enum {
+	RW_READ = 1u << 0,
+	RW_WRITE = 1u << 1,
+	RW_TRIM = 1u << 2,
+	RW_RANDOM = 1u << 3,
+};
+
+enum rand_dist { DIST_RANDOM = 0, DIST_ZIPF, DIST_PARETO, DIST_NORMAL };
+
+enum verify_type { VERIFY_NONE = 0, VERIFY_CRC32C, VERIFY_MD5 };
+
+/* continue_on_error= bits */
+enum {
+	COE_READ = 1u << 0,
+	COE_WRITE = 1u << 1,
+	COE_VERIFY = 1u << 2,
+	COE_IO = COE_READ | COE_WRITE,
+	COE_ALL = COE_READ | COE_WRITE | COE_VERIFY,
+};
+
+enum sync_mode { SYNC_NONE = 0, SYNC_SYNC, SYNC_DSYNC };
+
+#define RB_MAX_PERCENTILES 20
+#define RB_MAX_BSSPLIT 64
+
+struct bssplit_entry {
+	uint64_t bs;
+	uint32_t perc;		/* 0..100 */
+};
+
+/* An option as the user typed it (after ${VAR} expansion); value NULL for a bare flag. */
+struct opt_kv {
+	char *key;
+	char *value;
+};
+
+struct job_spec {
+	char *name;
+	char *description;		/* NULL when not set */
+	const char *src_file;		/* where the job was defined ("<command line>") */
+	int src_line;
+
+	/* grouping */
+	bool stonewall;
+	bool new_group;
+	bool group_reporting;
+	int groupid;			/* assigned by the parser, fio's rules */
+
+	/* what I/O */
+	unsigned rw;			/* RW_* bits */
+	unsigned rw_nr;			/* rw=randread:N / write:N suffix, 0 when absent */
+	unsigned rwmixread;		/* percent of mixed I/O that is read */
+	uint64_t bs[DDIR_RWDIR_CNT];
+	uint64_t bs_max[DDIR_RWDIR_CNT];	/* == bs unless bsrange/bssplit */
+	struct bssplit_entry bssplit[DDIR_RWDIR_CNT][RB_MAX_BSSPLIT];
+	unsigned nr_bssplit[DDIR_RWDIR_CNT];	/* 0 = no bssplit for that direction */
+	uint64_t ba[DDIR_RWDIR_CNT];	/* blockalign, 0 = same as bs */
+	unsigned percentage_random[DDIR_RWDIR_CNT];
+
+	/* queueing */
+	char *ioengine;			/* "libaio", "io_uring", "psync", "sync", "null" */
+	unsigned iodepth;
+	unsigned iodepth_batch_submit;
+	unsigned iodepth_batch_complete_min;
+	unsigned iodepth_batch_complete_max;
+	unsigned iodepth_low;
+	unsigned numjobs;
+	unsigned loops;
+
+	/* where */
+	char **filenames;		/* filename= list, NULL-terminated; NULL when unset */
+	unsigned nr_filenames;
+	char **directories;		/* directory= list, NULL-terminated; NULL when unset */
+	unsigned nr_directories;
+	unsigned nrfiles;
+	uint64_t size;			/* 0 = take from file/device */
+	unsigned size_percent;		/* size=N%, 0 when not a percentage */
+	uint64_t io_size;		/* 0 = same as size */
+	uint64_t offset;
+	unsigned offset_percent;
+	uint64_t filesize;		/* 0 = size / nrfiles */
+
+	/* how */
+	bool direct;
+	enum sync_mode sync;
+	unsigned fsync_blocks;		/* fsync every N writes */
+	unsigned fdatasync_blocks;
+	bool end_fsync;
+	bool invalidate;
+	bool norandommap;
+	bool randrepeat;
+	uint64_t randseed;
+	enum rand_dist random_distribution;
+	double dist_param;		/* zipf theta, pareto h, normal sigma % */
+	double dist_center;		/* normal: 0..1, -1 when unset */
+	bool scramble_buffers;
+	bool zero_buffers;
+	bool refill_buffers;
+	int nice;
+
+	/* time */
+	uint64_t runtime_us;		/* 0 = unlimited */
+	bool time_based;
+	uint64_t ramp_time_us;
+	uint64_t startdelay_us;
+
+	/* pacing */
+	uint64_t rate[DDIR_RWDIR_CNT];		/* bytes/s, 0 = unlimited */
+	uint64_t rate_iops[DDIR_RWDIR_CNT];	/* 0 = unlimited */
+	uint64_t thinktime_us;
+	unsigned thinktime_blocks;
+	uint64_t thinktime_spin_us;
+
+	/* placement */
+	bool has_cpus_allowed;
+	cpu_set_t cpus_allowed;
+	bool cpus_allowed_split;	/* cpus_allowed_policy=split */
+	char *numa_cpu_nodes;		/* libnuma node string, NULL when unset */
+	char *numa_mem_policy;		/* "default|prefer|bind|interleave|local[:nodes]" */
+
+	/* verify */
+	enum verify_type verify;
+	bool do_verify;
+	bool verify_fatal;
+	unsigned continue_on_error;	/* COE_* bits */
+
+	/* statistics and output */
+	double percentiles[RB_MAX_PERCENTILES];
+	unsigned nr_percentiles;
+	bool clat_percentiles;
+	bool lat_percentiles;
+	bool slat_percentiles;
+	unsigned bwavgtime_ms;
+	unsigned iopsavgtime_ms;
+	char *write_bw_log;		/* log file prefix, NULL = off */
+	char *write_lat_log;
+	char *write_iops_log;
+	unsigned log_avg_msec;
+	unsigned kb_base;
+
+	/* the options of this job's own section, as typed, for JSON "job options" */
+	struct opt_kv *job_options;
+	size_t nr_job_options;
+};
+
+struct job_list {
+	struct job_spec *jobs;
+	size_t nr;
+	/* [global] sections + command-line globals, as typed, for JSON "global options" */
+	struct opt_kv *global_options;
+	size_t nr_global_options;
+};
+
+void job_list_release(struct job_list *jl);
+
+/* Fills a job with fio's defaults (bs 4k, iodepth 1, rw=read, ioengine libaio, ...). */
+void job_spec_defaults(struct job_spec *job);
+
+/* Deep copy (all strings and arrays duplicated). Returns 0 or -ENOMEM. */
+int job_spec_copy(struct job_spec *dst, const struct job_spec *src);
+void job_spec_release(struct job_spec *job);
+
+static inline bool job_is_random(const struct job_spec *job)
+{
+	return job->rw & RW_RANDOM;
+}
+
+static inline bool job_writes(const struct job_spec *job)
+{
+	return job->rw & (RW_WRITE | RW_TRIM);
+}
+
+#endif

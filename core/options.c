@@ -1,0 +1,1 @@
+/* core/options.c: placeholder, being written */

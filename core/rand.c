@@ -1,0 +1,1 @@
+/* core/rand.c: placeholder, being written */

@@ -1,0 +1,53 @@
+/*
+ * rand.h - random numbers for offsets, directions and block sizes: a fast
+ * seedable generator, the random map that visits every block once per pass,
+ * and the zipf/pareto/normal offset distributions.
+ *
+ * Threading contract: each object belongs to one worker thread.
+ */
+#ifndef RB_RAND_H
+#define RB_RAND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "job.h"
+
+/* 64-bit generator with 2^-64 granularity (xoshiro256** or tausworthe88). */
+struct rb_rand {
+	uint64_t s[4];
+};
+
+void rb_rand_seed(struct rb_rand *r, uint64_t seed);
+uint64_t rb_rand_u64(struct rb_rand *r);
+/* Uniform in [0, n); n > 0. */
+uint64_t rb_rand_below(struct rb_rand *r, uint64_t n);
+/* Uniform in [0, 1). */
+double rb_rand_double(struct rb_rand *r);
+
+/*
+ * Random map over nr_blocks blocks: hands out each block exactly once per
+ * pass in a random order, then starts a new pass. Memory is O(nr_blocks) bits
+ * at most; a full-period permutation (LFSR/Feistel-style) is fine as long as
+ * coverage is exact and blocks never repeat within a pass.
+ */
+struct rb_randmap;
+
+/* Returns NULL on ENOMEM; the caller frees with rb_randmap_free. */
+struct rb_randmap *rb_randmap_new(uint64_t nr_blocks, uint64_t seed);
+/* Next block index in [0, nr_blocks); *new_pass set true when a pass just wrapped. */
+uint64_t rb_randmap_next(struct rb_randmap *m, bool *new_pass);
+void rb_randmap_free(struct rb_randmap *m);
+
+/*
+ * Non-uniform block choice. Hot blocks are spread over the range (fio hashes
+ * the rank), so zipf:1.2 concentrates I/O on a few scattered blocks.
+ */
+struct rb_dist;
+
+/* Returns NULL on ENOMEM or bad parameters (err filled). */
+struct rb_dist *rb_dist_new(enum rand_dist kind, double param, double center,
+			    uint64_t nr_blocks, uint64_t seed, char *err, size_t errlen);
+uint64_t rb_dist_next(struct rb_dist *d);
+void rb_dist_free(struct rb_dist *d);
+
+#endif

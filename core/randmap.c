@@ -1,0 +1,1 @@
+/* core/randmap.c: placeholder, being written */

@@ -1,0 +1,1 @@
+/* core/report_common.c: placeholder, being written */

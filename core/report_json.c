@@ -1,0 +1,1 @@
+/* core/report_json.c: placeholder, being written */

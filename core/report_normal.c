@@ -1,0 +1,1 @@
+/* core/report_normal.c: placeholder, being written */

@@ -1,0 +1,1 @@
+/* core/report_terse.c: placeholder, being written */

@@ -1,0 +1,1 @@
+/* core/results.c: placeholder, being written */

@@ -1,0 +1,1 @@
+/* core/run.c: placeholder, being written */

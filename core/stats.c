@@ -1,0 +1,1 @@
+/* core/stats.c: placeholder, being written */

@@ -1,0 +1,1 @@
+/* core/units.c: placeholder, being written */

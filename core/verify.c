@@ -1,0 +1,1 @@
+/* core/verify.c: placeholder, being written */

@@ -1,0 +1,37 @@
+/*
+ * verify.h - data verification: each written block carries a header and a
+ * checksum (crc32c or md5) of its payload, so the read-back can say which
+ * block at which offset came back wrong.
+ *
+ * Nothing here does I/O; the worker fills and checks buffers.
+ */
+#ifndef RB_VERIFY_H
+#define RB_VERIFY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "job.h"
+
+/* Smallest block a verify header fits in. */
+#define VERIFY_MIN_BS 512
+
+uint32_t rb_crc32c(uint32_t crc, const void *buf, size_t len);
+
+/*
+ * Fills buf (len bytes, len >= VERIFY_MIN_BS) with pseudo-random payload
+ * derived from seed and offset, and writes the header: magic, type, len,
+ * offset, numberio, checksum.
+ */
+void verify_fill(enum verify_type type, void *buf, uint32_t len, uint64_t offset,
+		 uint64_t seed, uint64_t numberio);
+
+/*
+ * Checks a block read back from offset. Returns 0 when good, -EILSEQ when
+ * not, with msg naming the offset and what was expected and found
+ * ("bad magic 0x0000 (expected 0xacca)", "crc32c 0x1234abcd, expected
+ * 0x9e3c22f1", "header says offset 8192, read from 4096").
+ */
+int verify_check(enum verify_type type, const void *buf, uint32_t len, uint64_t offset,
+		 char *msg, size_t msglen);
+
+#endif

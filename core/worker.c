@@ -1,0 +1,1 @@
+/* core/worker.c: placeholder, being written */

@@ -1,0 +1,1 @@
+/* hw/hw.c: placeholder, being written */

@@ -1,0 +1,1 @@
+/* hw/hw.h: placeholder */

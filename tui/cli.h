@@ -1,0 +1,1 @@
+/* tui/cli.h: placeholder */

@@ -1,0 +1,1 @@
+/* tui/cmd_run.c: placeholder, being written */
