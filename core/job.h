@@ -141,6 +141,7 @@ struct job_spec {
 	enum verify_type verify;
 	bool do_verify;
 	bool verify_fatal;
+	bool verify_only;		/* read back and check what an earlier run wrote */
 	unsigned continue_on_error;	/* COE_* bits */
 
 	/* statistics and output */

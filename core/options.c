@@ -1,1 +1,779 @@
-/* core/options.c: placeholder, being written */
+/*
+ * options.c - fio's job grammar into a struct job_list: job files (ini,
+ * [global] sections, include, ${VAR}, inline comments), command-line job
+ * options, the way the two combine, reporting groups, and the reverse
+ * (fio --showcmd). What each option means is core/job.c; units and lists
+ * are core/units.c. Rules: ../shared/reference/fio.md sections 1.1 and 1.3.
+ *
+ * Reads job files and nothing else; never prints: every failure is one
+ * line in the caller's buffer, naming file:line and the option.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "options.h"
+#include "units.h"
+
+#define MAX_INCLUDE_DEPTH 16
+#define CMDLINE_FILE "<command line>"
+
+/* fio 3.33's job options (and libaio/io_uring engine options) we do not take */
+static const char *const fio_unsupported[] = {
+	"allow_file_create", "allow_mounted_write", "allrandrepeat", "atomic",
+	"block_error_percentiles", "blocksize_unaligned", "bs_is_seq_rand",
+	"bs_unaligned", "buffer_compress_chunk", "buffer_compress_percentage",
+	"buffer_pattern", "cgroup", "cgroup_nodelete", "cgroup_weight", "clocksource",
+	"cmd_type", "cmdprio", "cmdprio_bssplit", "cmdprio_class", "cmdprio_percentage",
+	"cpumask", "create_fsync", "create_on_open", "create_only", "create_serialize",
+	"dedupe_global", "dedupe_mode", "dedupe_percentage",
+	"dedupe_working_set_percentage", "disable_bw", "disable_bw_measurement",
+	"disable_clat", "disable_lat", "disable_slat", "disk_util", "error_dump",
+	"exec_postrun", "exec_prerun", "exit_what", "exitall", "exitall_on_error",
+	"experimental_verify", "fadvise_hint", "fallocate", "file_append",
+	"file_service_type", "filename_format", "fill_device", "fill_fs", "fixedbufs",
+	"flow", "flow_sleep", "flow_watermark", "force_async", "fsync_on_close", "gid",
+	"gpu_dev_id", "gtod_cpu", "gtod_reduce", "hipri", "hipri_percentage",
+	"hugepage-size", "ignore_error", "ignore_zone_limits", "io_submit_mode", "iomem",
+	"iomem_align", "ioscheduler", "job_max_open_zones", "latency_percentile",
+	"latency_run", "latency_target", "latency_window", "lockfile", "lockmem",
+	"log_alternate_epoch", "log_alternate_epoch_clock_id", "log_compression",
+	"log_compression_cpus", "log_entries", "log_hist_coarseness", "log_hist_msec",
+	"log_max_value", "log_offset", "log_prio", "log_store_compressed",
+	"log_unix_epoch", "max_latency", "max_open_zones", "mem", "mem_align",
+	"merge_blktrace_file", "merge_blktrace_iters", "merge_blktrace_scalars",
+	"nonvectored", "nowait", "number_ios", "offset_align", "offset_increment",
+	"opendir", "openfiles", "overwrite", "per_job_logs", "percentage_sequential",
+	"pre_read", "prio", "prioclass", "profile", "rate_cycle",
+	"rate_ignore_thinktime", "rate_iops_min", "rate_min", "rate_process",
+	"ratecycle", "ratemin", "read_beyond_wp", "read_iolog", "read_iolog_chunked",
+	"registerfiles", "replay_align", "replay_no_stall", "replay_redirect",
+	"replay_scale", "replay_skip", "replay_time_scale", "rw_sequencer", "rwmixcycle",
+	"serialize_overlap", "significant_figures", "softrandommap", "sqthread_poll",
+	"sqthread_poll_cpu", "ss", "ss_dur", "ss_ramp", "stats", "steadystate",
+	"steadystate_duration", "steadystate_ramp_time", "sync_file_range",
+	"thinktime_blocks_type", "thinktime_iotime", "trim_backlog",
+	"trim_backlog_batch", "trim_percentage", "trim_verify_zero", "uid", "uncached",
+	"unified_rw_reporting", "unique_filename", "unit_base", "unlink",
+	"unlink_each_loop", "userspace_reap", "verify_async", "verify_async_cpus",
+	"verify_backlog", "verify_backlog_batch", "verify_dump", "verify_interval",
+	"verify_offset", "verify_pattern", "verify_state_load",
+	"verify_state_save", "verifysort", "verifysort_nr", "wait_for", "write_barrier",
+	"write_hint", "write_hist_log", "write_iolog", "zone_reset_frequency",
+	"zone_reset_threshold", "zonecapacity", "zonemode", "zonerange", "zonesize",
+	"zoneskip", NULL,
+};
+
+/* ---- option names -------------------------------------------------------- */
+
+static const char *strip_dashes(const char *key)
+{
+	return strncmp(key, "--", 2) ? key : key + 2;
+}
+
+static bool is_unsupported_fio_option(const char *key)
+{
+	int i;
+
+	for (i = 0; fio_unsupported[i]; i++)
+		if (!strcmp(key, fio_unsupported[i]))
+			return true;
+	return false;
+}
+
+bool option_is_job_option(const char *key)
+{
+	/* fio's names we refuse count too, so the refusal names the reason */
+	key = strip_dashes(key);
+	return job_opt_find(key) >= 0 || is_unsupported_fio_option(key);
+}
+
+/* Optimal string alignment distance: typos are mostly one edit or a swap. */
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	size_t d[64][64];
+
+	if (la >= 64 || lb >= 64)
+		return (size_t)-1;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++) {
+		for (j = 1; j <= lb; j++) {
+			size_t cost = a[i - 1] != b[j - 1], best = d[i - 1][j - 1] + cost;
+
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	}
+	return d[la][lb];
+}
+
+static void consider(const char *key, const char *name, const char **best, size_t *best_d)
+{
+	size_t d;
+
+	if (!name)
+		return;
+	d = edit_distance(key, name);
+	if (d < *best_d) {
+		*best = name;
+		*best_d = d;
+	}
+}
+
+/* The closest option name within two edits, supported ones first on a tie. */
+static const char *suggest_option(const char *key)
+{
+	const char *best = NULL;
+	size_t best_d = 3;
+	int i;
+
+	for (i = 0; i < job_opt_count(); i++) {
+		consider(key, job_opt_name(i), &best, &best_d);
+		consider(key, job_opt_alias(i), &best, &best_d);
+	}
+	for (i = 0; fio_unsupported[i]; i++)
+		consider(key, fio_unsupported[i], &best, &best_d);
+	/* "xy" is two edits from "bs": no hint when everything differs */
+	return best && best_d < strlen(key) ? best : NULL;
+}
+
+/* ---- sections -------------------------------------------------------------- */
+
+struct src_opt {
+	char *key;
+	char *value;		/* NULL for a bare flag */
+	const char *file;	/* NULL: the command line */
+	int line;
+};
+
+struct section {
+	char *name;		/* NULL for the command-line globals */
+	bool global;
+	const char *file;
+	int line;
+	struct src_opt *opts;
+	size_t nr, alloc;
+};
+
+struct loader {
+	struct job_list *jl;
+	size_t jobs_alloc, gopts_alloc;
+	struct job_draft cmd_global;	/* defaults + command-line globals */
+	struct job_draft file_global;	/* the current file's [global] state */
+	bool stonewall_next;		/* the next job is a later file's first */
+	struct section cur;		/* the section being read */
+	bool in_section;
+	char **paths;			/* resolved includes: src_opt.file points here */
+	size_t nr_paths;
+	char *err;
+	size_t errlen;
+};
+
+static int load_errf(struct loader *ld, const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int load_errf(struct loader *ld, const char *file, int line, const char *fmt, ...)
+{
+	char msg[768];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!file)
+		return units_errf(ld->err, ld->errlen, "command line: %s", msg);
+	if (line > 0)
+		return units_errf(ld->err, ld->errlen, "%s:%d: %s", file, line, msg);
+	return units_errf(ld->err, ld->errlen, "%s: %s", file, msg);
+}
+
+static int nomem(struct loader *ld)
+{
+	units_errf(ld->err, ld->errlen, "out of memory");
+	return -ENOMEM;
+}
+
+static void section_clear(struct section *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr; i++) {
+		free(s->opts[i].key);
+		free(s->opts[i].value);
+	}
+	free(s->opts);
+	free(s->name);
+	memset(s, 0, sizeof(*s));
+}
+
+static int section_start(struct section *s, const char *name, const char *file, int line)
+{
+	section_clear(s);
+	if (name && !(s->name = strdup(name)))
+		return -ENOMEM;
+	/* fio compares six characters: [global-foo] is a global section too */
+	s->global = name && !strncmp(name, "global", 6);
+	s->file = file;
+	s->line = line;
+	return 0;
+}
+
+static int section_add(struct section *s, const char *key, const char *value,
+		       const char *file, int line)
+{
+	struct src_opt *o;
+
+	if (s->nr == s->alloc) {
+		size_t n = s->alloc ? 2 * s->alloc : 16;
+		struct src_opt *p = realloc(s->opts, n * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		s->opts = p;
+		s->alloc = n;
+	}
+	o = &s->opts[s->nr];
+	o->key = strdup(key);
+	o->value = value ? strdup(value) : NULL;
+	o->file = file;
+	o->line = line;
+	if (!o->key || (value && !o->value)) {
+		free(o->key);
+		free(o->value);
+		return -ENOMEM;
+	}
+	s->nr++;
+	return 0;
+}
+
+static int apply_one(struct loader *ld, struct job_draft *d, const struct src_opt *o)
+{
+	char why[512];
+	const char *hint;
+	int ret = job_draft_set(d, o->key, o->value, why, sizeof(why));
+
+	if (ret == -ENOMEM)
+		return nomem(ld);
+	if (ret == -EINVAL)
+		return load_errf(ld, o->file, o->line, "%s", why);
+	if (ret != -ENOENT)
+		return ret;
+	if (is_unsupported_fio_option(o->key))
+		return load_errf(ld, o->file, o->line,
+				 "option '%s' is a fio option raidbench does not support", o->key);
+	hint = suggest_option(o->key);
+	if (hint)
+		return load_errf(ld, o->file, o->line,
+				 "unknown option '%s' (did you mean '%s'?)", o->key, hint);
+	return load_errf(ld, o->file, o->line, "unknown option '%s'", o->key);
+}
+
+/* fio's option priorities: kb_base first, so "bs=4k" after it obeys it */
+static int apply_section(struct loader *ld, struct job_draft *d, const struct section *s)
+{
+	int pass, ret;
+	size_t i;
+
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < s->nr; i++) {
+			int idx = job_opt_find(s->opts[i].key);
+			bool early = idx >= 0 && job_opt_early(idx);
+
+			if (early != (pass == 0))
+				continue;
+			ret = apply_one(ld, d, &s->opts[i]);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static int kv_append(struct opt_kv **arr, size_t *nr, size_t *alloc, const struct src_opt *o)
+{
+	struct opt_kv *kv;
+	int idx;
+
+	if (*nr == *alloc) {
+		size_t n = *alloc ? 2 * *alloc : 16;
+		struct opt_kv *p = realloc(*arr, n * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		*arr = p;
+		*alloc = n;
+	}
+	kv = &(*arr)[*nr];
+	/* fio's JSON echoes options under their canonical names ("blocksize" as "bs") */
+	idx = job_opt_find(o->key);
+	kv->key = strdup(idx >= 0 ? job_opt_name(idx) : o->key);
+	kv->value = o->value ? strdup(o->value) : NULL;
+	if (!kv->key || (o->value && !kv->value)) {
+		free(kv->key);
+		free(kv->value);
+		return -ENOMEM;
+	}
+	(*nr)++;
+	return 0;
+}
+
+static int add_job(struct loader *ld, const struct job_draft *base, const struct section *s)
+{
+	struct job_list *jl = ld->jl;
+	struct job_draft d;
+	struct job_spec *j = &d.spec;
+	size_t i, alloc = 0;
+	char why[512];
+	int ret;
+
+	if (job_draft_copy(&d, base))
+		return nomem(ld);
+	j->src_file = s->file ? s->file : CMDLINE_FILE;
+	j->src_line = s->line;
+	/* fio puts a stonewall between job files (set before the options: stonewall=0 wins) */
+	if (ld->stonewall_next) {
+		j->stonewall = true;
+		ld->stonewall_next = false;
+	}
+	ret = apply_section(ld, &d, s);
+	if (!ret && !j->name && !(j->name = strdup(s->name)))
+		ret = nomem(ld);
+	if (!ret) {
+		ret = job_draft_finish(&d, why, sizeof(why));
+		if (ret == -ENOMEM)
+			ret = nomem(ld);
+		else if (ret)
+			ret = load_errf(ld, s->file, s->line, "job '%s': %s", j->name, why);
+	}
+	for (i = 0; !ret && i < s->nr; i++)
+		if (kv_append(&j->job_options, &j->nr_job_options, &alloc, &s->opts[i]))
+			ret = nomem(ld);
+	if (!ret && jl->nr == ld->jobs_alloc) {
+		size_t n = ld->jobs_alloc ? 2 * ld->jobs_alloc : 8;
+		struct job_spec *p = realloc(jl->jobs, n * sizeof(*p));
+
+		if (!p) {
+			ret = nomem(ld);
+		} else {
+			jl->jobs = p;
+			ld->jobs_alloc = n;
+		}
+	}
+	if (ret) {
+		job_draft_release(&d);
+		return ret;
+	}
+	jl->jobs[jl->nr++] = d.spec;	/* the list owns the spec now */
+	return 0;
+}
+
+static int add_global(struct loader *ld, struct job_draft *d, const struct section *s)
+{
+	size_t i;
+	int ret = apply_section(ld, d, s);
+
+	for (i = 0; !ret && i < s->nr; i++)
+		if (kv_append(&ld->jl->global_options, &ld->jl->nr_global_options,
+			      &ld->gopts_alloc, &s->opts[i]))
+			ret = nomem(ld);
+	return ret;
+}
+
+/* The section just read is complete: fold it into the globals or make a job. */
+static int section_finish(struct loader *ld)
+{
+	int ret;
+
+	if (!ld->in_section)
+		return 0;
+	ld->in_section = false;
+	if (ld->cur.global)
+		ret = add_global(ld, &ld->file_global, &ld->cur);
+	else
+		ret = add_job(ld, &ld->file_global, &ld->cur);
+	section_clear(&ld->cur);
+	return ret;
+}
+
+/* ---- job files ------------------------------------------------------------ */
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && (isspace((unsigned char)e[-1]) || iscntrl((unsigned char)e[-1])))
+		*--e = '\0';
+	return s;
+}
+
+/* fio_option_dup_subs: ${VAR} becomes its value, or nothing when unset. */
+static char *expand_env(const char *s)
+{
+	size_t cap = strlen(s) + 1, len = 0;
+	char *out = malloc(cap);
+
+	while (out && *s) {
+		const char *end = s[0] == '$' && s[1] == '{' ? strchr(s + 2, '}') : NULL;
+		const char *val = NULL;
+		size_t n = 1;
+
+		if (end) {
+			char *name = strndup(s + 2, (size_t)(end - s - 2));
+
+			if (!name) {
+				free(out);
+				return NULL;
+			}
+			val = getenv(name);
+			free(name);
+			n = val ? strlen(val) : 0;
+		}
+		if (len + n + 1 > cap) {
+			char *p = realloc(out, cap = 2 * (len + n + 1));
+
+			if (!p) {
+				free(out);
+				return NULL;
+			}
+			out = p;
+		}
+		if (n)
+			memcpy(out + len, end ? val : s, n);
+		len += n;
+		s = end ? end + 1 : s + 1;
+	}
+	if (out)
+		out[len] = '\0';
+	return out;
+}
+
+static int read_file(struct loader *ld, FILE *f, const char *path, int depth);
+
+/*
+ * An include's path is relative to the including file's directory (fio.md
+ * 1.1); fio itself tries the working directory first, so that is the
+ * fallback.
+ */
+static int do_include(struct loader *ld, const char *name, const char *from, int line,
+		      int depth)
+{
+	const char *slash = strrchr(from, '/');
+	char *path, **p;
+	FILE *f;
+	int ret, err;
+
+	if (depth >= MAX_INCLUDE_DEPTH)
+		return load_errf(ld, from, line, "include '%s': nested deeper than %d (an include loop?)",
+				 name, MAX_INCLUDE_DEPTH);
+	if (name[0] == '/' || !slash)
+		path = strdup(name);
+	else if (asprintf(&path, "%.*s%s", (int)(slash - from + 1), from, name) < 0)
+		path = NULL;
+	if (!path)
+		return nomem(ld);
+	f = fopen(path, "r");
+	err = errno;
+	if (!f && err == ENOENT && strcmp(path, name)) {
+		f = fopen(name, "r");
+		if (f) {
+			free(path);
+			if (!(path = strdup(name))) {
+				fclose(f);
+				return nomem(ld);
+			}
+		}
+	}
+	p = realloc(ld->paths, (ld->nr_paths + 1) * sizeof(*p));
+	if (!p) {
+		free(path);
+		if (f)
+			fclose(f);
+		return nomem(ld);
+	}
+	ld->paths = p;
+	ld->paths[ld->nr_paths++] = path;
+	if (!f) {
+		load_errf(ld, from, line, "include '%s': %s", name, strerror(err));
+		return -err;
+	}
+	ret = read_file(ld, f, path, depth + 1);
+	fclose(f);
+	return ret;
+}
+
+static int read_line(struct loader *ld, char *raw, const char *path, int lineno, int depth)
+{
+	char *s, *cut, *line, *eq, *key, *value = NULL;
+	int ret;
+
+	/* fio's strip_blank_end: everything after the first ';' or '#' goes */
+	cut = strpbrk(raw, ";#");
+	if (cut)
+		*cut = '\0';
+	s = trim(raw);
+	if (!*s)
+		return 0;
+
+	if (*s == '[') {
+		char *end = s + strlen(s) - 1, *name;
+
+		if (depth)
+			return load_errf(ld, path, lineno, "section '%s' in an included file "
+					 "(included files hold options only)", s);
+		if (*end != ']')
+			return load_errf(ld, path, lineno, "bad section header '%s' (expected [name])", s);
+		*end = '\0';
+		name = trim(s + 1);
+		if (!*name)
+			return load_errf(ld, path, lineno, "empty section name '[]'");
+		ret = section_finish(ld);
+		if (ret)
+			return ret;
+		if (section_start(&ld->cur, name, path, lineno))
+			return nomem(ld);
+		ld->in_section = true;
+		return 0;
+	}
+
+	if (!ld->in_section)
+		return load_errf(ld, path, lineno, "option '%s' outside of a [section]", s);
+	if (!strncmp(s, "include", 7) && isspace((unsigned char)s[7]))
+		return do_include(ld, trim(s + 8), path, lineno, depth);
+
+	line = expand_env(s);
+	if (!line)
+		return nomem(ld);
+	eq = strchr(line, '=');
+	if (eq) {
+		*eq = '\0';
+		value = trim(eq + 1);
+	}
+	key = trim(line);
+	if (!*key)
+		ret = load_errf(ld, path, lineno, "missing option name in '%s'", s);
+	else if (section_add(&ld->cur, key, value, path, lineno))
+		ret = nomem(ld);
+	else
+		ret = 0;
+	free(line);
+	return ret;
+}
+
+static int read_file(struct loader *ld, FILE *f, const char *path, int depth)
+{
+	char *buf = NULL;
+	size_t cap = 0;
+	int lineno = 0, ret = 0;
+
+	while (!ret && getline(&buf, &cap, f) >= 0) {
+		/* a UTF-8 byte order mark from an editor is not an option */
+		bool bom = lineno == 0 && !strncmp(buf, "\xef\xbb\xbf", 3);
+
+		ret = read_line(ld, buf + (bom ? 3 : 0), path, ++lineno, depth);
+	}
+	if (!ret && ferror(f)) {
+		int err = errno ? errno : EIO;
+
+		load_errf(ld, path, 0, "%s", strerror(err));
+		ret = -err;
+	}
+	free(buf);
+	return ret;
+}
+
+static int load_file(struct loader *ld, const char *path, size_t idx)
+{
+	FILE *f;
+	int ret;
+
+	job_draft_release(&ld->file_global);
+	/* command-line globals sit underneath the first job file only */
+	if (idx == 0) {
+		if (job_draft_copy(&ld->file_global, &ld->cmd_global))
+			return nomem(ld);
+	} else {
+		job_draft_init(&ld->file_global);
+	}
+	ld->stonewall_next = idx > 0;
+
+	/* "-" is standard input, as for fio */
+	f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	if (!f) {
+		int err = errno;
+
+		load_errf(ld, path, 0, "%s", strerror(err));
+		return -err;
+	}
+	ret = read_file(ld, f, path, 0);
+	if (f != stdin)
+		fclose(f);
+	if (!ret)
+		ret = section_finish(ld);
+	return ret;
+}
+
+/* ---- command line --------------------------------------------------------- */
+
+static int load_cmdline(struct loader *ld, const struct cmd_opt *opts, size_t nr)
+{
+	struct section s = { 0 };
+	size_t i = 0;
+	int ret = 0;
+
+	/* options before the first --name are the global defaults */
+	for (; !ret && i < nr && strcmp(strip_dashes(opts[i].key), "name"); i++)
+		if (section_add(&s, strip_dashes(opts[i].key), opts[i].value, NULL, 0))
+			ret = nomem(ld);
+	if (!ret)
+		ret = add_global(ld, &ld->cmd_global, &s);
+
+	while (!ret && i < nr) {
+		const char *name = opts[i].value;
+
+		if (!name || !*name) {
+			ret = load_errf(ld, NULL, 0, "option 'name' needs a value");
+			break;
+		}
+		/* a command-line job lists its name among its options, as fio's JSON does */
+		if (section_start(&s, name, NULL, 0) ||
+		    (strncmp(name, "global", 6) && section_add(&s, "name", name, NULL, 0))) {
+			ret = nomem(ld);
+			break;
+		}
+		for (i++; !ret && i < nr && strcmp(strip_dashes(opts[i].key), "name"); i++)
+			if (section_add(&s, strip_dashes(opts[i].key), opts[i].value, NULL, 0))
+				ret = nomem(ld);
+		/* fio: --name=global... opens another global section */
+		if (!ret)
+			ret = s.global ? add_global(ld, &ld->cmd_global, &s)
+				       : add_job(ld, &ld->cmd_global, &s);
+	}
+	section_clear(&s);
+	return ret;
+}
+
+/* fio's add_job: stonewall or new_group opens a group unless it is still empty. */
+static void assign_groups(struct job_list *jl)
+{
+	size_t i, in_group = 0;
+	int groupid = 0;
+
+	for (i = 0; i < jl->nr; i++) {
+		struct job_spec *j = &jl->jobs[i];
+
+		if ((j->stonewall || j->new_group) && in_group) {
+			groupid++;
+			in_group = 0;
+		}
+		j->groupid = groupid;
+		in_group++;
+	}
+}
+
+int jobs_load(struct job_list *jl, const struct cmd_opt *opts, size_t nr_opts,
+	      char *const *files, size_t nr_files, char *err, size_t errlen)
+{
+	struct loader ld = { .jl = jl, .err = err, .errlen = errlen };
+	size_t i;
+	int ret;
+
+	memset(jl, 0, sizeof(*jl));
+	job_draft_init(&ld.cmd_global);
+	job_draft_init(&ld.file_global);
+
+	ret = load_cmdline(&ld, opts, nr_opts);
+	for (i = 0; !ret && i < nr_files; i++)
+		ret = load_file(&ld, files[i], i);
+	if (!ret && !jl->nr)
+		ret = units_errf(err, errlen,
+				 "no jobs defined (give a job file with a [job] section, or --name=)");
+	if (!ret)
+		assign_groups(jl);
+
+	section_clear(&ld.cur);
+	job_draft_release(&ld.cmd_global);
+	job_draft_release(&ld.file_global);
+	for (i = 0; i < ld.nr_paths; i++)
+		free(ld.paths[i]);
+	free(ld.paths);
+	if (ret)
+		job_list_release(jl);
+	return ret;
+}
+
+/* ---- fio --showcmd -------------------------------------------------------- */
+
+static void put_arg(FILE *m, const char *key, const char *value)
+{
+	size_t n;
+	const char *p;
+
+	fprintf(m, " --%s", key);
+	if (!value)
+		return;
+	n = strlen(value);
+	/* the job file's quotes were for fio's parser; the shell gets its own */
+	if (n >= 2 && value[0] == '"' && value[n - 1] == '"') {
+		value++;
+		n -= 2;
+	}
+	fputc('=', m);
+	if (n && strspn(value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			"0123456789_./:,=+%@^-") >= n) {
+		fwrite(value, 1, n, m);
+		return;
+	}
+	fputc('\'', m);
+	for (p = value; p < value + n; p++) {
+		if (*p == '\'')
+			fputs("'\\''", m);
+		else
+			fputc(*p, m);
+	}
+	fputc('\'', m);
+}
+
+char *jobs_to_cmdline(const struct job_list *jl)
+{
+	char *buf = NULL;
+	size_t len = 0, i, k;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m)
+		return NULL;
+	/* a name= among the options would start another job on a command line */
+	fputs("fio", m);
+	for (k = 0; k < jl->nr_global_options; k++)
+		if (strcmp(jl->global_options[k].key, "name"))
+			put_arg(m, jl->global_options[k].key, jl->global_options[k].value);
+	for (i = 0; i < jl->nr; i++) {
+		const struct job_spec *j = &jl->jobs[i];
+
+		put_arg(m, "name", j->name);
+		for (k = 0; k < j->nr_job_options; k++)
+			if (strcmp(j->job_options[k].key, "name"))
+				put_arg(m, j->job_options[k].key, j->job_options[k].value);
+	}
+	if (fclose(m)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}

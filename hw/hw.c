@@ -1,1 +1,0 @@
-/* hw/hw.c: placeholder, being written */

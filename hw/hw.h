@@ -1,1 +1,0 @@
-/* hw/hw.h: placeholder */
