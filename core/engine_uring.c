@@ -1,1 +1,314 @@
-/* core/engine_uring.c: placeholder, being written */
+/*
+ * engine_uring.c - ioengine=io_uring, through liburing.
+ *
+ * queue() fills one SQE (user_data = the unit); commit() is one
+ * io_uring_enter that submits the batch and, as fio does, also asks for
+ * completions (GETEVENTS), so the completions of earlier I/O are usually
+ * waiting in the CQ ring by the time getevents() looks; getevents() reads
+ * the CQ ring without a syscall and only enters the kernel to wait when
+ * fewer than min are there.
+ *
+ * The ring is set up with COOP_TASKRUN and SINGLE_ISSUER|DEFER_TASKRUN
+ * where the kernel has them (6.1+), falling back flag by flag. A
+ * single-issuer ring belongs to the task that first submits, so it starts
+ * disabled (R_DISABLED) and is enabled, and its fd registered, by the
+ * first commit(): init may then run on another thread than the I/O.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* fallocate, FALLOC_FL_* */
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <liburing.h>
+#include "engine.h"
+#include "job.h"
+
+struct uring_ctx {
+	struct io_uring ring;
+	unsigned depth;
+	unsigned nr_held;	/* SQEs filled, not yet submitted: held[0 .. nr_held) */
+	unsigned nr_inflight;	/* submitted, not yet reaped */
+	bool enabled;		/* false until the first commit() enables the ring */
+	bool get_events;	/* commit() passes GETEVENTS: DEFER_TASKRUN rings only */
+	unsigned nr_fixed;	/* registered files: fixed_fds[0 .. nr_fixed) */
+	int *fixed_fds;
+	struct io_unit **held;
+	struct io_unit **reaped;	/* filled by getevents(), read by event() */
+};
+
+static inline struct uring_ctx *to_uring(struct engine_ctx *ctx)
+{
+	return (struct uring_ctx *)ctx;
+}
+
+static void uring_free(struct uring_ctx *c)
+{
+	free(c->held);
+	free(c->reaped);
+	free(c->fixed_fds);
+	free(c);
+}
+
+/* Tries the fastest setup first; drops one flag per EINVAL, as fio does. */
+static int uring_setup(struct uring_ctx *c, unsigned depth)
+{
+	struct io_uring_params p;
+	/* SUBMIT_ALL: a request failing at submission must not hold back the rest of the batch */
+	unsigned flags = IORING_SETUP_SUBMIT_ALL | IORING_SETUP_COOP_TASKRUN |
+			 IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN |
+			 IORING_SETUP_R_DISABLED;
+	static const unsigned drop[] = {
+		IORING_SETUP_DEFER_TASKRUN,
+		IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_R_DISABLED,
+		IORING_SETUP_COOP_TASKRUN,
+		IORING_SETUP_SUBMIT_ALL,
+	};
+	unsigned i = 0;
+	int r;
+
+	for (;;) {
+		memset(&p, 0, sizeof(p));
+		p.flags = flags;
+		r = io_uring_queue_init_params(depth, &c->ring, &p);
+		if (r != -EINVAL || i == sizeof(drop) / sizeof(drop[0]))
+			break;
+		flags &= ~drop[i++];
+	}
+	if (r == 0)
+		c->enabled = !(flags & IORING_SETUP_R_DISABLED);
+	return r;
+}
+
+static int uring_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
+		      unsigned nr_units, char *err, size_t errlen)
+{
+	struct uring_ctx *c;
+	int r;
+
+	if (!depth)
+		depth = 1;
+	c = calloc(1, sizeof(*c));
+	if (!c || !(c->held = calloc(depth, sizeof(*c->held))) ||
+	    !(c->reaped = calloc(depth, sizeof(*c->reaped)))) {
+		snprintf(err, errlen, "io_uring: cannot allocate a context for depth %u", depth);
+		if (c)
+			uring_free(c);
+		return -ENOMEM;
+	}
+	c->depth = depth;
+	r = uring_setup(c, depth);
+	if (r < 0) {
+		snprintf(err, errlen, "io_uring: the kernel refused io_uring_queue_init(%u): %s%s",
+			 depth, strerror(-r),
+			 r == -EPERM || r == -ENOSYS ?
+			 " (io_uring disabled: see kernel.io_uring_disabled or the seccomp policy)" :
+			 "");
+		uring_free(c);
+		return r;
+	}
+	/*
+	 * Without DEFER_TASKRUN, GETEVENTS on submit costs a little and buys
+	 * nothing, since completions land in the CQ ring by themselves.
+	 */
+	c->get_events = c->ring.flags & IORING_SETUP_DEFER_TASKRUN;
+	*ctx = (struct engine_ctx *)c;
+	return 0;
+}
+
+/*
+ * Fixed files save the kernel an fd lookup and refcount per I/O. Slot i
+ * holds fds[i]; a unit uses its slot when file_idx names one holding its fd.
+ */
+static int uring_register_files(struct engine_ctx *ctx, const int *fds, unsigned nr)
+{
+	struct uring_ctx *c = to_uring(ctx);
+	int *copy;
+	int r;
+
+	if (!nr || c->nr_fixed)
+		return 0;
+	copy = malloc(nr * sizeof(*copy));
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, fds, nr * sizeof(*copy));
+	r = io_uring_register_files(&c->ring, fds, nr);
+	if (r < 0) {
+		free(copy);
+		return r;	/* plain fds keep working */
+	}
+	c->fixed_fds = copy;
+	c->nr_fixed = nr;
+	return 0;
+}
+
+static int uring_queue(struct engine_ctx *ctx, struct io_unit *u)
+{
+	struct uring_ctx *c = to_uring(ctx);
+	struct io_uring_sqe *sqe;
+	bool fixed;
+	int fd;
+
+	if (c->nr_held + c->nr_inflight >= c->depth)
+		return ENGINE_BUSY;
+	if (u->ddir > DDIR_SYNC)
+		return -EINVAL;
+	sqe = io_uring_get_sqe(&c->ring);
+	if (!sqe)
+		return ENGINE_BUSY;
+	/* the fd check keeps a unit whose file_idx is not its registered slot correct */
+	fixed = u->file_idx < c->nr_fixed && c->fixed_fds[u->file_idx] == u->fd;
+	fd = fixed ? (int)u->file_idx : u->fd;
+	switch (u->ddir) {
+	case DDIR_READ:
+		io_uring_prep_read(sqe, fd, u->buf, u->len, u->offset);
+		break;
+	case DDIR_WRITE:
+		io_uring_prep_write(sqe, fd, u->buf, u->len, u->offset);
+		break;
+	case DDIR_SYNC:
+		io_uring_prep_fsync(sqe, fd, u->datasync ? IORING_FSYNC_DATASYNC : 0);
+		break;
+	default:
+		io_uring_prep_fallocate(sqe, fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+					u->offset, u->len);
+		break;
+	}
+	if (fixed)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data(sqe, u);
+	c->held[c->nr_held++] = u;
+	return ENGINE_QUEUED;
+}
+
+/* First commit: runs on the I/O thread, which is what a single-issuer ring needs. */
+static int uring_enable(struct uring_ctx *c)
+{
+	/* the raw syscall: liburing 2.3 declares io_uring_enable_rings but does not export it */
+	if (syscall(__NR_io_uring_register, c->ring.ring_fd, IORING_REGISTER_ENABLE_RINGS,
+		    NULL, 0) < 0)
+		return -errno;
+	c->enabled = true;
+	/* a registered ring fd saves an fd lookup per io_uring_enter; optional */
+	io_uring_register_ring_fd(&c->ring);
+	return 0;
+}
+
+static int uring_commit(struct engine_ctx *ctx, uint64_t (*clock)(void))
+{
+	struct uring_ctx *c = to_uring(ctx);
+	unsigned i, n;
+	int r;
+
+	if (!c->nr_held)
+		return 0;
+	if (!c->enabled && (r = uring_enable(c)) < 0)
+		return r;
+	do
+		r = c->get_events ? io_uring_submit_and_get_events(&c->ring)
+				  : io_uring_submit(&c->ring);
+	while (r == -EINTR);
+	if (r < 0) {
+		/* out of kernel resources: the caller reaps and retries, unless nothing would come */
+		if ((r == -EAGAIN || r == -EBUSY) && c->nr_inflight)
+			return 0;
+		return r;
+	}
+	n = (unsigned)r < c->nr_held ? (unsigned)r : c->nr_held;
+	if (clock && n) {
+		uint64_t now = clock();
+
+		for (i = 0; i < n; i++)
+			c->held[i]->issue_ns = now;
+	}
+	c->nr_inflight += n;
+	c->nr_held -= n;
+	/* short submit: the rest stay in the SQ ring, in order, for the next enter */
+	if (c->nr_held)
+		memmove(c->held, c->held + n, c->nr_held * sizeof(*c->held));
+	return (int)n;
+}
+
+/* Moves ready CQEs into reaped[], up to max in total; no syscall. */
+static unsigned uring_reap(struct uring_ctx *c, unsigned n, unsigned max)
+{
+	struct io_uring_cqe *cqe;
+	unsigned head, seen = 0;
+
+	io_uring_for_each_cqe(&c->ring, head, cqe) {
+		struct io_unit *u;
+
+		if (n >= max)
+			break;
+		seen++;
+		u = io_uring_cqe_get_data(cqe);
+		c->nr_inflight--;
+		if (cqe->res < 0) {
+			u->error = -cqe->res;
+			u->resid = u->len;
+		} else {
+			u->error = 0;
+			u->resid = (unsigned)cqe->res < u->len ? u->len - (unsigned)cqe->res : 0;
+		}
+		c->reaped[n++] = u;
+	}
+	if (seen)
+		io_uring_cq_advance(&c->ring, seen);
+	return n;
+}
+
+static int uring_getevents(struct engine_ctx *ctx, unsigned min, unsigned max)
+{
+	struct uring_ctx *c = to_uring(ctx);
+	unsigned n;
+
+	if (max > c->depth)
+		max = c->depth;
+	if (min > max)
+		min = max;
+	n = uring_reap(c, 0, max);
+	while (n < min && c->nr_inflight) {
+		struct io_uring_cqe *cqe;
+		unsigned want = min - n;
+		int r;
+
+		if (want > c->nr_inflight)
+			want = c->nr_inflight;
+		r = io_uring_wait_cqe_nr(&c->ring, &cqe, want);
+		if (r < 0 && r != -EINTR && r != -EAGAIN && r != -ETIME)
+			return r;
+		n = uring_reap(c, n, max);
+	}
+	return (int)n;
+}
+
+static struct io_unit *uring_event(struct engine_ctx *ctx, unsigned i)
+{
+	return to_uring(ctx)->reaped[i];
+}
+
+static void uring_cleanup(struct engine_ctx *ctx)
+{
+	struct uring_ctx *c = to_uring(ctx);
+
+	if (!c)
+		return;
+	io_uring_queue_exit(&c->ring);
+	uring_free(c);
+}
+
+const struct io_engine_ops engine_uring_ops = {
+	.name = "io_uring",
+	.flags = ENGINE_F_SETS_ISSUE,
+	.init = uring_init,
+	.register_files = uring_register_files,
+	.queue = uring_queue,
+	.commit = uring_commit,
+	.getevents = uring_getevents,
+	.event = uring_event,
+	.cleanup = uring_cleanup,
+};

@@ -8,6 +8,7 @@
 #ifndef RB_VERIFY_H
 #define RB_VERIFY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "job.h"
@@ -16,6 +17,14 @@
 #define VERIFY_MIN_BS 512
 
 uint32_t rb_crc32c(uint32_t crc, const void *buf, size_t len);
+
+/*
+ * The two implementations rb_crc32c chooses between, exposed so tests can
+ * hold them to the same answers. rb_crc32c_hw returns false (and leaves
+ * *out alone) when the CPU has no SSE4.2 crc32 instruction.
+ */
+uint32_t rb_crc32c_sw(uint32_t crc, const void *buf, size_t len);
+bool rb_crc32c_hw(uint32_t crc, const void *buf, size_t len, uint32_t *out);
 
 /*
  * Fills buf (len bytes, len >= VERIFY_MIN_BS) with pseudo-random payload

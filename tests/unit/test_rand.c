@@ -1,0 +1,406 @@
+/*
+ * test_rand.c - the generator, the random map and the offset distributions.
+ *
+ * Every test uses fixed seeds, so the statistical bounds are deterministic:
+ * they are set loose enough to hold for any decent generator, and a change
+ * that trips them has broken the distribution, not been unlucky.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "check_util.h"
+#include "rand.h"
+
+START_TEST(test_rand_deterministic)
+{
+	struct rb_rand a, b, c;
+	int i, same_c = 0;
+
+	rb_rand_seed(&a, 42);
+	rb_rand_seed(&b, 42);
+	rb_rand_seed(&c, 43);
+	int differ = 0;
+
+	for (i = 0; i < 1000; i++) {
+		uint64_t x = rb_rand_u64(&a), y = rb_rand_u64(&b), z = rb_rand_u64(&c);
+
+		differ += x != y;
+		same_c += x == z;
+	}
+	ck_assert_int_eq(differ, 0);
+	ck_assert_int_eq(same_c, 0);
+	/* seed 0 must not be a degenerate state */
+	rb_rand_seed(&a, 0);
+	ck_assert_uint_ne(rb_rand_u64(&a) | rb_rand_u64(&a), 0);
+}
+END_TEST
+
+START_TEST(test_rand_below_range_and_uniformity)
+{
+	enum { BUCKETS = 100, DRAWS = 1000000 };
+	static unsigned count[BUCKETS];
+	struct rb_rand r;
+	double chi2 = 0, expect = (double)DRAWS / BUCKETS;
+	int i;
+
+	memset(count, 0, sizeof(count));
+	rb_rand_seed(&r, 12345);
+	uint64_t worst = 0;
+
+	for (i = 0; i < DRAWS; i++) {
+		uint64_t v = rb_rand_below(&r, BUCKETS);
+
+		/* Check's asserts cost a syscall each: keep them out of the loops */
+		worst = v > worst ? v : worst;
+		if (v < BUCKETS)
+			count[v]++;
+	}
+	ck_assert_uint_lt(worst, BUCKETS);
+	for (i = 0; i < BUCKETS; i++)
+		chi2 += (count[i] - expect) * (count[i] - expect) / expect;
+	/* 99 degrees of freedom: mean 99, sd 14; 200 is seven sd out */
+	ck_assert_double_lt(chi2, 200.0);
+
+	/* n = 1 has one answer; a huge n exercises the rejection path */
+	uint64_t big = (1ull << 63) + 12345, worst1 = 0, worst_big = 0, worst3 = 0, v;
+
+	for (i = 0; i < 1000; i++) {
+		v = rb_rand_below(&r, 1);
+		worst1 = v > worst1 ? v : worst1;
+		v = rb_rand_below(&r, big);
+		worst_big = v > worst_big ? v : worst_big;
+		v = rb_rand_below(&r, 3);
+		worst3 = v > worst3 ? v : worst3;
+	}
+	ck_assert_uint_eq(worst1, 0);
+	ck_assert_uint_lt(worst_big, big);
+	ck_assert_uint_gt(worst_big, big / 2);
+	ck_assert_uint_eq(worst3, 2);
+}
+END_TEST
+
+START_TEST(test_rand_double_range)
+{
+	struct rb_rand r;
+	double sum = 0, lo = 1.0, hi = 0.0;
+	int i;
+
+	rb_rand_seed(&r, 7);
+	for (i = 0; i < 100000; i++) {
+		double d = rb_rand_double(&r);
+
+		lo = d < lo ? d : lo;
+		hi = d > hi ? d : hi;
+		sum += d;
+	}
+	ck_assert_double_ge(lo, 0.0);
+	ck_assert_double_lt(hi, 1.0);
+	ck_assert_double_gt(sum / 100000, 0.49);
+	ck_assert_double_lt(sum / 100000, 0.51);
+}
+END_TEST
+
+/* Two full passes: each block exactly once per pass, new_pass only at the wrap. */
+static void check_randmap(uint64_t n, bool want_new_order)
+{
+	struct rb_randmap *m = rb_randmap_new(n, 0xfeedull + n);
+	uint8_t *seen = calloc((size_t)n, 1);
+	uint64_t *first = calloc((size_t)n, sizeof(*first));
+	uint64_t i, same_position = 0, out_of_range = 0, repeats = 0, bad_wrap = 0, covered;
+	int pass;
+
+	ck_assert_ptr_nonnull(m);
+	ck_assert_ptr_nonnull(seen);
+	ck_assert_ptr_nonnull(first);
+	for (pass = 0; pass < 2; pass++) {
+		memset(seen, 0, (size_t)n);
+		covered = 0;
+		for (i = 0; i < n; i++) {
+			bool new_pass = true;
+			uint64_t b = rb_randmap_next(m, &new_pass);
+
+			if (b >= n) {
+				out_of_range++;
+				continue;
+			}
+			repeats += seen[b];
+			covered += !seen[b];
+			seen[b] = 1;
+			bad_wrap += new_pass != (i == 0 && pass == 1);
+			if (pass == 0)
+				first[i] = b;
+			else
+				same_position += first[i] == b;
+		}
+		ck_assert_msg(covered == n, "n=%llu pass %d: covered %llu blocks",
+			      (unsigned long long)n, pass, (unsigned long long)covered);
+	}
+	ck_assert_msg(!out_of_range && !repeats && !bad_wrap,
+		      "n=%llu: %llu out of range, %llu repeats, %llu wrong new_pass flags",
+		      (unsigned long long)n, (unsigned long long)out_of_range,
+		      (unsigned long long)repeats, (unsigned long long)bad_wrap);
+	if (want_new_order)
+		ck_assert_msg(same_position < n / 10 + 1, "n=%llu: pass 2 repeats pass 1 at %llu "
+			      "positions", (unsigned long long)n, (unsigned long long)same_position);
+	rb_randmap_free(m);
+	free(seen);
+	free(first);
+}
+
+START_TEST(test_randmap_coverage)
+{
+	check_randmap(1, false);
+	check_randmap(2, false);
+	check_randmap(3, false);
+	check_randmap(1000, true);
+	check_randmap(4097, true);
+	check_randmap(1u << 20, true);
+}
+END_TEST
+
+START_TEST(test_randmap_deterministic_and_shuffled)
+{
+	struct rb_randmap *a = rb_randmap_new(100000, 9), *b = rb_randmap_new(100000, 9);
+	struct rb_randmap *c = rb_randmap_new(100000, 10);
+	uint64_t prev = 0, in_order = 0, same_c = 0, differ = 0;
+	int i;
+
+	for (i = 0; i < 100000; i++) {
+		uint64_t x = rb_randmap_next(a, NULL), y = rb_randmap_next(b, NULL);
+
+		differ += x != y;
+		same_c += rb_randmap_next(c, NULL) == x;
+		in_order += x == prev + 1;
+		prev = x;
+	}
+	/* a shuffled order rarely steps to the next block; a sequential one always does */
+	ck_assert_uint_eq(differ, 0);
+	ck_assert_uint_lt(in_order, 100);
+	ck_assert_uint_lt(same_c, 100);
+	rb_randmap_free(a);
+	rb_randmap_free(b);
+	rb_randmap_free(c);
+}
+END_TEST
+
+START_TEST(test_randmap_huge_is_small)
+{
+	/* 10 TB at 4 KiB: must not allocate a bitmap, and draws must stay in range */
+	uint64_t n = 10000000000000ull / 4096;
+	struct rb_randmap *m = rb_randmap_new(n, 1);
+	uint64_t worst = 0, v;
+	int i;
+
+	ck_assert_ptr_nonnull(m);
+	for (i = 0; i < 100000; i++) {
+		v = rb_randmap_next(m, NULL);
+		worst = v > worst ? v : worst;
+	}
+	ck_assert_uint_lt(worst, n);
+	ck_assert_uint_gt(worst, n / 2);
+	rb_randmap_free(m);
+	ck_assert_ptr_null(rb_randmap_new(0, 1));
+}
+END_TEST
+
+static int cmp_desc(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Share of all draws that landed on the hottest `top` blocks. */
+static double hot_share(struct rb_dist *d, uint64_t n, unsigned draws, uint64_t top)
+{
+	unsigned *hits = calloc((size_t)n, sizeof(*hits));
+	uint64_t sum = 0, i, worst = 0;
+	unsigned k;
+
+	ck_assert_ptr_nonnull(hits);
+	for (k = 0; k < draws; k++) {
+		uint64_t b = rb_dist_next(d);
+
+		worst = b > worst ? b : worst;
+		if (b < n)
+			hits[b]++;
+	}
+	ck_assert_uint_lt(worst, n);
+	qsort(hits, (size_t)n, sizeof(*hits), cmp_desc);
+	for (i = 0; i < top; i++)
+		sum += hits[i];
+	free(hits);
+	return (double)sum / draws;
+}
+
+START_TEST(test_dist_zipf)
+{
+	char err[128] = "";
+	struct rb_dist *d = rb_dist_new(DIST_ZIPF, 1.2, -1, 10000, 5, err, sizeof(err));
+	struct rb_dist *e;
+	double share;
+	uint64_t b, lo = 10000, hi = 0;
+	int i;
+
+	ck_assert_msg(d != NULL, "zipf:1.2 refused: %s", err);
+	share = hot_share(d, 10000, 200000, 100);
+	ck_assert_double_gt(share, 0.20);
+	rb_dist_free(d);
+
+	/* theta < 1 is skewed too, less so */
+	d = rb_dist_new(DIST_ZIPF, 0.8, -1, 10000, 5, err, sizeof(err));
+	ck_assert_ptr_nonnull(d);
+	share = hot_share(d, 10000, 200000, 100);
+	ck_assert_double_gt(share, 0.05);
+	rb_dist_free(d);
+
+	/* the hot blocks are scattered, not piled at the start */
+	d = rb_dist_new(DIST_ZIPF, 1.2, -1, 1000000, 5, err, sizeof(err));
+	ck_assert_ptr_nonnull(d);
+	for (i = 0; i < 10000; i++) {
+		b = rb_dist_next(d);
+		lo = b < lo ? b : lo;
+		hi = b > hi ? b : hi;
+	}
+	ck_assert_uint_lt(lo, 100000);
+	ck_assert_uint_gt(hi, 900000);
+	rb_dist_free(d);
+
+	/* the hottest block sits at center */
+	d = rb_dist_new(DIST_ZIPF, 1.2, 0.25, 10000, 5, err, sizeof(err));
+	ck_assert_ptr_nonnull(d);
+	{
+		static unsigned hits[10000];
+		unsigned top = 0;
+
+		memset(hits, 0, sizeof(hits));
+		for (i = 0; i < 100000; i++)
+			hits[rb_dist_next(d) % 10000]++;
+		for (i = 1; i < 10000; i++)
+			top = hits[i] > hits[top] ? (unsigned)i : top;
+		ck_assert_uint_eq(top, 2500);
+	}
+	rb_dist_free(d);
+
+	/* huge ranges take the zeta tail formula and still stay in range */
+	d = rb_dist_new(DIST_ZIPF, 1.1, 0.5, 2700000000ull, 5, err, sizeof(err));
+	ck_assert_ptr_nonnull(d);
+	for (hi = 0, i = 0; i < 10000; i++) {
+		b = rb_dist_next(d);
+		hi = b > hi ? b : hi;
+	}
+	ck_assert_uint_lt(hi, 2700000000ull);
+	rb_dist_free(d);
+
+	/* tiny ranges */
+	for (b = 1; b <= 3; b++) {
+		d = rb_dist_new(DIST_ZIPF, 1.2, -1, b, 5, err, sizeof(err));
+		ck_assert_ptr_nonnull(d);
+		for (hi = 0, i = 0; i < 1000; i++) {
+			uint64_t v = rb_dist_next(d);
+
+			hi = v > hi ? v : hi;
+		}
+		ck_assert_uint_lt(hi, b);
+		rb_dist_free(d);
+	}
+
+	/* same seed, same stream */
+	d = rb_dist_new(DIST_ZIPF, 1.2, -1, 10000, 77, err, sizeof(err));
+	e = rb_dist_new(DIST_ZIPF, 1.2, -1, 10000, 77, err, sizeof(err));
+	for (lo = 0, i = 0; i < 1000; i++)
+		lo += rb_dist_next(d) != rb_dist_next(e);
+	ck_assert_uint_eq(lo, 0);
+	rb_dist_free(d);
+	rb_dist_free(e);
+
+	ck_assert_ptr_null(rb_dist_new(DIST_ZIPF, 1.0, -1, 100, 1, err, sizeof(err)));
+	ck_assert_msg(strstr(err, "theta") != NULL, "message: %s", err);
+	ck_assert_ptr_null(rb_dist_new(DIST_ZIPF, 0.0, -1, 100, 1, err, sizeof(err)));
+}
+END_TEST
+
+START_TEST(test_dist_pareto)
+{
+	char err[128] = "";
+	struct rb_dist *d = rb_dist_new(DIST_PARETO, 0.2, -1, 10000, 3, err, sizeof(err));
+	double share;
+
+	ck_assert_msg(d != NULL, "pareto:0.2 refused: %s", err);
+	/* pareto:0.2 is the 80/20 rule: 20% of blocks take about 80% of the I/O */
+	share = hot_share(d, 10000, 200000, 2000);
+	ck_assert_double_gt(share, 0.70);
+	rb_dist_free(d);
+
+	ck_assert_ptr_null(rb_dist_new(DIST_PARETO, 1.0, -1, 100, 1, err, sizeof(err)));
+	ck_assert_msg(strstr(err, "pareto") != NULL, "message: %s", err);
+	ck_assert_ptr_null(rb_dist_new(DIST_PARETO, 0.0, -1, 100, 1, err, sizeof(err)));
+}
+END_TEST
+
+/* Fraction of draws within [lo, hi). */
+static double normal_share(struct rb_dist *d, uint64_t n, uint64_t lo, uint64_t hi)
+{
+	unsigned in = 0, i;
+	uint64_t worst = 0;
+
+	for (i = 0; i < 100000; i++) {
+		uint64_t b = rb_dist_next(d);
+
+		worst = b > worst ? b : worst;
+		in += b >= lo && b < hi;
+	}
+	ck_assert_uint_lt(worst, n);
+	return in / 100000.0;
+}
+
+START_TEST(test_dist_normal)
+{
+	char err[128] = "";
+	struct rb_dist *d = rb_dist_new(DIST_NORMAL, 10, -1, 100000, 3, err, sizeof(err));
+	double share;
+
+	ck_assert_msg(d != NULL, "normal:10 refused: %s", err);
+	/* one sigma either side of the middle holds about 68% */
+	share = normal_share(d, 100000, 40000, 60000);
+	ck_assert_double_gt(share, 0.64);
+	ck_assert_double_lt(share, 0.72);
+	rb_dist_free(d);
+
+	d = rb_dist_new(DIST_NORMAL, 5, 0.2, 100000, 3, err, sizeof(err));
+	ck_assert_ptr_nonnull(d);
+	share = normal_share(d, 100000, 15000, 25000);
+	ck_assert_double_gt(share, 0.64);
+	ck_assert_double_lt(share, 0.72);
+	rb_dist_free(d);
+
+	/* wide and off-centre: the truncation keeps everything in range */
+	d = rb_dist_new(DIST_NORMAL, 80, 0.0, 1000, 3, err, sizeof(err));
+	ck_assert_ptr_nonnull(d);
+	normal_share(d, 1000, 0, 1000);
+	rb_dist_free(d);
+
+	ck_assert_ptr_null(rb_dist_new(DIST_NORMAL, 10, 1.5, 100, 1, err, sizeof(err)));
+	ck_assert_msg(strstr(err, "center") != NULL, "message: %s", err);
+}
+END_TEST
+
+static Suite *rand_suite(void)
+{
+	Suite *s = suite_create("rand");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_rand_deterministic);
+	tcase_add_test(tc, test_rand_below_range_and_uniformity);
+	tcase_add_test(tc, test_rand_double_range);
+	tcase_add_test(tc, test_randmap_coverage);
+	tcase_add_test(tc, test_randmap_deterministic_and_shuffled);
+	tcase_add_test(tc, test_randmap_huge_is_small);
+	tcase_add_test(tc, test_dist_zipf);
+	tcase_add_test(tc, test_dist_pareto);
+	tcase_add_test(tc, test_dist_normal);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+RB_TEST_MAIN(rand_suite)
