@@ -54,4 +54,14 @@ int guard_check_write(const char *path, const struct guard_consent *consent, cha
 int guard_open_write(const char *path, int flags, const struct guard_consent *consent,
 		     char *err, size_t errlen);
 
+/*
+ * Closes an fd from guard_open_write(). The kernel gives a device's
+ * exclusive claim to one open file, so the guard holds the claim itself and
+ * lets every writer of the device share it (numjobs=4 on /dev/sdb); it ends
+ * with the last guard_close() of that device. A plain close() is safe but
+ * keeps the device claimed until the process exits. Thread-safe, as is
+ * guard_open_write(). Returns 0 or -errno from close().
+ */
+int guard_close(int fd);
+
 #endif
