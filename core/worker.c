@@ -1,1 +1,874 @@
-/* core/worker.c: placeholder, being written */
+/*
+ * worker.c - the I/O loop of one job clone: choose direction, block size and
+ * offset; hand units to the engine; reap; account every completion into the
+ * clone's own statistics. Then the verify read-back.
+ *
+ * The hot path takes no lock and calls nothing that allocates. It never
+ * prints: failures land in w->err and w->ts.error for the runner to report.
+ */
+#include <errno.h>
+#include <numa.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "verify.h"
+#include "worker.h"
+#include "worker_int.h"
+
+#define BUF_ALIGN 4096
+
+/* Per-pass state of the generator; lives on the worker thread's stack. */
+struct io_state {
+	uint64_t stat_start_ns;		/* statistics begin (after ramp) */
+	uint64_t end_ns;		/* 0 = no time limit */
+	bool counting;			/* ramp over */
+	uint64_t loop_bytes;		/* issued in this loop */
+	unsigned loop;
+	unsigned next_file;
+	uint64_t issued[DDIR_RWDIR_CNT];
+	uint64_t issued_bytes[DDIR_RWDIR_CNT];
+	uint64_t rate_start_ns;
+	unsigned writes_since_sync;
+	unsigned since_think;
+	uint64_t numberio;
+	bool verifying;
+	unsigned vfile;			/* verify cursor */
+	uint64_t vblock;
+	bool failed;			/* a fatal error stopped issuing */
+	uint64_t dir_start_ns;
+};
+
+static void fill_random(struct rb_rand *r, void *buf, size_t len)
+{
+	uint64_t *p = buf;
+	size_t i;
+
+	for (i = 0; i < len / 8; i++)
+		p[i] = rb_rand_u64(r);
+}
+
+static inline bool worker_stopped(struct worker *w)
+{
+	return atomic_load_explicit(&w->stop, memory_order_relaxed);
+}
+
+static void set_error(struct worker *w, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void set_error(struct worker *w, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (w->ts.error)
+		return;
+	w->ts.error = err;
+	va_start(ap, fmt);
+	vsnprintf(w->err, sizeof(w->err), fmt, ap);
+	va_end(ap);
+}
+
+static uint64_t pick_bs(struct worker *w, int ddir)
+{
+	const struct job_spec *job = w->job;
+	unsigned n = job->nr_bssplit[ddir];
+
+	if (n) {
+		unsigned pick = (unsigned)rb_rand_below(&w->rand, 100), acc = 0, i;
+
+		for (i = 0; i < n; i++) {
+			acc += job->bssplit[ddir][i].perc;
+			if (pick < acc)
+				return job->bssplit[ddir][i].bs;
+		}
+		return job->bssplit[ddir][n - 1].bs;
+	}
+	if (job->bs_max[ddir] > job->bs[ddir]) {
+		uint64_t steps = job->bs_max[ddir] / job->bs[ddir];
+
+		return job->bs[ddir] * (1 + rb_rand_below(&w->rand, steps));
+	}
+	return job->bs[ddir];
+}
+
+static int pick_ddir(struct worker *w)
+{
+	unsigned rw = w->job->rw;
+
+	if ((rw & RW_READ) && (rw & RW_WRITE))
+		return rb_rand_below(&w->rwmix_rand, 100) < w->job->rwmixread ? DDIR_READ
+										: DDIR_WRITE;
+	if (rw & RW_WRITE)
+		return DDIR_WRITE;
+	if (rw & RW_TRIM)
+		return DDIR_TRIM;
+	return DDIR_READ;
+}
+
+/* Offset relative to the file's region start. */
+static uint64_t pick_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t bs)
+{
+	const struct job_spec *job = w->job;
+	uint64_t off, last = f->size - bs;
+
+	if (job_is_random(job) &&
+	    (job->percentage_random[ddir] >= 100 ||
+	     rb_rand_below(&w->rand, 100) < job->percentage_random[ddir])) {
+		if (f->dist)
+			off = rb_dist_next(f->dist) * w->min_bs;
+		else if (f->map) {
+			bool wrapped;
+
+			off = rb_randmap_next(f->map, &wrapped) * w->min_bs;
+		} else {
+			uint64_t align = job->ba[ddir] ? job->ba[ddir] : bs;
+
+			off = rb_rand_below(&w->rand, last / align + 1) * align;
+		}
+		if (off > last)
+			off = last - last % w->min_bs;
+		return off;
+	}
+	off = f->next_seq;
+	if (off > last)
+		off = 0;
+	f->next_seq = off + bs + job->rw_nr;
+	return off;
+}
+
+static void scramble(struct worker *w, struct io_unit *u)
+{
+	const struct job_spec *job = w->job;
+
+	if (job->verify) {
+		verify_fill(job->verify, u->buf, u->len, u->offset, job->randseed + w->index,
+			    u->numberio);
+		return;
+	}
+	if (job->zero_buffers)
+		return;
+	if (job->refill_buffers)
+		fill_random(&w->rand, u->buf, u->len);
+	else if (job->scramble_buffers)
+		/* defeats naive dedupe at the cost of two stores, as fio's scramble */
+		((uint64_t *)u->buf)[0] ^= u->offset ^ rb_rand_u64(&w->rand);
+}
+
+static void loop_reset(struct worker *w)
+{
+	unsigned i;
+
+	for (i = 0; i < w->nr_files; i++)
+		w->files[i].next_seq = 0;
+}
+
+/* Fills u with the next I/O of the main phase; false when the phase is over. */
+static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t now)
+{
+	const struct job_spec *job = w->job;
+	struct worker_file *f;
+	uint64_t bs;
+	int ddir;
+
+	if (st->failed || worker_stopped(w))
+		return false;
+	if (st->end_ns && now >= st->end_ns)
+		return false;
+	if (st->loop_bytes >= w->io_limit) {
+		if (!job->time_based && ++st->loop >= job->loops)
+			return false;
+		st->loop_bytes = 0;
+		loop_reset(w);
+	}
+	ddir = pick_ddir(w);
+	bs = pick_bs(w, ddir);
+	if (!job->time_based && st->loop_bytes + bs > w->io_limit) {
+		/* the tail smaller than a block is not issued, as fio */
+		st->loop_bytes = w->io_limit;
+		return gen_main(w, st, u, now);
+	}
+	f = &w->files[st->next_file];
+	if (++st->next_file == w->nr_files)
+		st->next_file = 0;
+
+	u->ddir = (uint8_t)ddir;
+	u->len = (uint32_t)bs;
+	u->offset = f->start + pick_offset(w, f, ddir, bs);
+	u->fd = f->fd;
+	u->file_idx = (unsigned)(f - w->files);
+	u->error = 0;
+	u->resid = 0;
+	u->numberio = st->numberio++;
+	if (ddir == DDIR_WRITE)
+		scramble(w, u);
+	st->loop_bytes += bs;
+	st->issued[ddir]++;
+	st->issued_bytes[ddir] += bs;
+	return true;
+}
+
+/* Verify phase: read back every block the main phase wrote. */
+static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t now)
+{
+	uint64_t bs = w->job->bs[DDIR_WRITE];
+
+	if (worker_stopped(w) || (st->failed && w->job->verify_fatal))
+		return false;
+	while (st->vfile < w->nr_files) {
+		struct worker_file *f = &w->files[st->vfile];
+		uint64_t per = bs / w->min_bs;
+
+		while (st->vblock < f->nr_blocks) {
+			uint64_t b = st->vblock;
+
+			st->vblock += per;
+			if (!(f->written[b / 8] & (1u << (b % 8))))
+				continue;
+			u->ddir = DDIR_READ;
+			u->len = (uint32_t)bs;
+			u->offset = f->start + b * w->min_bs;
+			u->fd = f->fd;
+			u->file_idx = st->vfile;
+			u->error = 0;
+			u->resid = 0;
+			return true;
+		}
+		st->vfile++;
+		st->vblock = 0;
+	}
+	return false;
+}
+
+static void account(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t comp)
+{
+	const struct job_spec *job = w->job;
+	struct thread_stat *ts = &w->ts;
+	int ddir = u->ddir;
+
+	if (u->error) {
+		unsigned coe = job->continue_on_error;
+		unsigned bit = ddir == DDIR_READ ? COE_READ : COE_WRITE;
+
+		if (!ts->first_error)
+			ts->first_error = u->error;
+		ts->total_err++;
+		if (!(coe & bit)) {
+			set_error(w, u->error, "job '%s': %s error at offset %llu of %s (%u bytes): "
+				  "%s%s", job->name, ddir == DDIR_READ ? "read" : "write",
+				  (unsigned long long)u->offset, w->files[u->file_idx].path, u->len,
+				  strerror(u->error),
+				  u->error == EINVAL && job->direct ?
+				  " (with direct=1 the block size, offset and buffer must be "
+				  "aligned to the device's logical block size)" : "");
+			st->failed = true;
+		}
+		return;
+	}
+	if (st->verifying && job->verify) {
+		char msg[256];
+
+		if (verify_check(job->verify, u->buf, u->len, u->offset, msg, sizeof(msg))) {
+			ts->total_err++;
+			if (!ts->first_error)
+				ts->first_error = EILSEQ;
+			set_error(w, EILSEQ, "job '%s': %s: %s", job->name,
+				  w->files[u->file_idx].path, msg);
+			st->failed = true;
+		}
+	} else if (ddir == DDIR_WRITE && w->files[u->file_idx].written && !u->resid) {
+		uint64_t b = (u->offset - w->files[u->file_idx].start) / w->min_bs;
+
+		w->files[u->file_idx].written[b / 8] |= (uint8_t)(1u << (b % 8));
+	}
+	if (!st->counting) {
+		if (comp < st->stat_start_ns)
+			return;
+		st->counting = true;
+	}
+	{
+		struct ddir_stat *ds = &ts->dir[ddir];
+		uint64_t clat = comp - u->issue_ns, lat = comp - u->start_ns;
+
+		ds->io_bytes += u->len - u->resid;
+		ds->total_ios++;
+		if (u->resid)
+			ds->short_ios++;
+		lat_stat_add(&ds->clat, clat);
+		ds->clat_hist[hist_index(clat)]++;
+		lat_stat_add(&ds->lat, lat);
+		if (job->lat_percentiles)
+			ds->lat_hist[hist_index(lat)]++;
+		if (!w->sync_io) {
+			uint64_t slat = u->issue_ns - u->start_ns;
+
+			lat_stat_add(&ds->slat, slat);
+			if (job->slat_percentiles)
+				ds->slat_hist[hist_index(slat)]++;
+		}
+		stat_add_clat_bucket(ts, clat);
+		/* pairs with the sampler's relaxed loads: counters only, no ordering needed */
+		atomic_store_explicit(&w->pub_bytes[ddir], ds->io_bytes, memory_order_relaxed);
+		atomic_store_explicit(&w->pub_ios[ddir], ds->total_ios, memory_order_relaxed);
+	}
+}
+
+static void do_fsync(struct worker *w, int fd, bool count)
+{
+	uint64_t t0 = rb_now_ns(), t1;
+	int ret = w->job->fdatasync_blocks ? fdatasync(fd) : fsync(fd);
+
+	t1 = rb_now_ns();
+	if (ret < 0) {
+		set_error(w, errno, "job '%s': fsync failed: %s", w->job->name, strerror(errno));
+		return;
+	}
+	if (count) {
+		w->ts.sync_total++;
+		lat_stat_add(&w->ts.sync_lat, t1 - t0);
+		w->ts.sync_hist[hist_index(t1 - t0)]++;
+	}
+}
+
+static inline void put_free(struct worker *w, struct io_unit *u)
+{
+	w->free_units[w->nr_free++] = u;
+}
+
+static int reap(struct worker *w, struct io_state *st, unsigned *inflight, unsigned min)
+{
+	const struct job_spec *job = w->job;
+	unsigned max = job->iodepth_batch_complete_max;
+	uint64_t comp;
+	int n, i;
+
+	if (max < min)
+		max = min;
+	if (max > *inflight)
+		max = *inflight;
+	if (min > max)
+		min = max;
+	n = w->ops->getevents(w->ctx, min, max);
+	if (n < 0) {
+		set_error(w, -n, "job '%s': reaping I/O failed: %s", job->name, strerror(-n));
+		return n;
+	}
+	comp = rb_now_ns();
+	stat_add_depth(w->ts.complete_map, (unsigned)n);
+	w->ts.total_complete++;
+	for (i = 0; i < n; i++) {
+		struct io_unit *u = w->ops->event(w->ctx, (unsigned)i);
+
+		account(w, st, u, comp);
+		put_free(w, u);
+	}
+	*inflight -= (unsigned)n;
+	atomic_store_explicit(&w->pub_inflight, *inflight, memory_order_relaxed);
+	return n;
+}
+
+static int commit(struct worker *w, unsigned *queued, unsigned *inflight)
+{
+	int n = w->ops->commit(w->ctx, rb_clock);
+
+	if (n < 0) {
+		set_error(w, -n, "job '%s': submitting I/O failed: %s", w->job->name,
+			  strerror(-n));
+		return n;
+	}
+	if (n > 0) {
+		stat_add_depth(w->ts.submit_map, (unsigned)n);
+		w->ts.total_submit++;
+	}
+	*queued -= (unsigned)n;
+	*inflight += (unsigned)n;
+	atomic_store_explicit(&w->pub_inflight, *inflight, memory_order_relaxed);
+	return n;
+}
+
+static void drain(struct worker *w, struct io_state *st, unsigned *queued, unsigned *inflight)
+{
+	while (*queued && commit(w, queued, inflight) > 0)
+		;
+	while (*inflight)
+		if (reap(w, st, inflight, *inflight) < 0)
+			break;
+}
+
+/* Sleeps until rate_iops/rate allow the next I/O; returns the clock after. */
+static uint64_t rate_wait(struct worker *w, struct io_state *st, uint64_t now)
+{
+	const struct job_spec *job = w->job;
+	uint64_t until = 0;
+	int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		uint64_t t;
+
+		if (job->rate_iops[d]) {
+			t = st->rate_start_ns + st->issued[d] * 1000000000ull / job->rate_iops[d];
+			if (t > until)
+				until = t;
+		}
+		if (job->rate[d]) {
+			t = st->rate_start_ns +
+			    (uint64_t)((double)st->issued_bytes[d] * 1e9 / (double)job->rate[d]);
+			if (t > until)
+				until = t;
+		}
+	}
+	if (until > now) {
+		struct timespec ts = { .tv_sec = (time_t)((until - now) / 1000000000ull),
+				       .tv_nsec = (long)((until - now) % 1000000000ull) };
+
+		nanosleep(&ts, NULL);
+		now = rb_now_ns();
+	}
+	return now;
+}
+
+static void think(struct worker *w)
+{
+	const struct job_spec *job = w->job;
+	uint64_t spin_end = rb_now_ns() + job->thinktime_spin_us * 1000;
+
+	while (rb_now_ns() < spin_end)
+		;
+	if (job->thinktime_us > job->thinktime_spin_us) {
+		uint64_t ns = (job->thinktime_us - job->thinktime_spin_us) * 1000;
+		struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000ull),
+				       .tv_nsec = (long)(ns % 1000000000ull) };
+
+		nanosleep(&ts, NULL);
+	}
+}
+
+typedef bool (*gen_fn)(struct worker *, struct io_state *, struct io_unit *, uint64_t);
+
+/* The pump: keep the queue full, reap when it is, until gen says stop. */
+static void pump(struct worker *w, struct io_state *st, gen_fn gen)
+{
+	const struct job_spec *job = w->job;
+	bool paced = false, more = true, busy;
+	struct io_unit *retry = NULL;
+	unsigned queued = 0, inflight = 0, d;
+	unsigned batch = job->iodepth_batch_submit ? job->iodepth_batch_submit : job->iodepth;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (job->rate_iops[d] || job->rate[d])
+			paced = true;
+	while (more || inflight || queued || retry) {
+		busy = false;
+		while ((more && w->nr_free) || retry) {
+			struct io_unit *u;
+			uint64_t now = rb_now_ns();
+			int r;
+
+			if (retry) {
+				/* the engine was full: this unit already holds its I/O */
+				u = retry;
+				retry = NULL;
+			} else {
+				u = w->free_units[w->nr_free - 1];
+				if (paced && !st->verifying)
+					now = rate_wait(w, st, now);
+				if (!gen(w, st, u, now)) {
+					more = false;
+					break;
+				}
+				w->nr_free--;
+			}
+			u->start_ns = now;
+			u->issue_ns = now;
+			r = w->ops->queue(w->ctx, u);
+			if (r == ENGINE_COMPLETED) {
+				account(w, st, u, rb_now_ns());
+				put_free(w, u);
+			} else if (r == ENGINE_BUSY) {
+				retry = u;
+				busy = true;
+				break;
+			} else if (r < 0) {
+				set_error(w, -r, "job '%s': queueing I/O failed: %s", job->name,
+					  strerror(-r));
+				put_free(w, u);
+				st->failed = true;
+				more = false;
+				break;
+			} else {
+				queued++;
+				w->ts.depth_level[stat_depth_level_idx(queued + inflight)]++;
+				w->ts.total_io_u++;
+				if (queued >= batch && commit(w, &queued, &inflight) < 0) {
+					st->failed = true;
+					more = false;
+				}
+			}
+			if (r == ENGINE_COMPLETED) {
+				w->ts.depth_level[0]++;
+				w->ts.total_io_u++;
+			}
+			if (u->ddir == DDIR_WRITE && !st->verifying &&
+			    (job->fsync_blocks || job->fdatasync_blocks)) {
+				unsigned every = job->fsync_blocks ? job->fsync_blocks
+								   : job->fdatasync_blocks;
+
+				if (++st->writes_since_sync >= every) {
+					drain(w, st, &queued, &inflight);
+					do_fsync(w, u->fd, st->counting);
+					st->writes_since_sync = 0;
+				}
+			}
+			if (job->thinktime_us && ++st->since_think >= job->thinktime_blocks) {
+				drain(w, st, &queued, &inflight);
+				think(w);
+				st->since_think = 0;
+			}
+		}
+		if (queued && commit(w, &queued, &inflight) < 0)
+			break;
+		if (!inflight)
+			continue;
+		if (!w->nr_free || !more || busy) {
+			unsigned min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min
+								       : 1;
+
+			if (!more)
+				min = 1;
+			if (reap(w, st, &inflight, min) < 0)
+				break;
+		}
+	}
+	drain(w, st, &queued, &inflight);
+}
+
+static int worker_thread_setup(struct worker *w)
+{
+	const struct job_spec *job = w->job;
+	char err[256] = "";
+	unsigned depth, i;
+	size_t each;
+	int ret;
+
+	if (job->has_cpus_allowed) {
+		cpu_set_t set = job->cpus_allowed;
+
+		if (job->cpus_allowed_split) {
+			int n = CPU_COUNT(&job->cpus_allowed), want = (int)(w->clone % (unsigned)n);
+			int cpu, seen = 0;
+
+			CPU_ZERO(&set);
+			for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
+				if (CPU_ISSET(cpu, &job->cpus_allowed) && seen++ == want) {
+					CPU_SET(cpu, &set);
+					break;
+				}
+		}
+		ret = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+		if (ret) {
+			set_error(w, ret, "job '%s': cpus_allowed: cannot run on those CPUs: %s",
+				  job->name, strerror(ret));
+			return -ret;
+		}
+	}
+	if (job->numa_cpu_nodes || job->numa_mem_policy) {
+		if (numa_available() < 0) {
+			set_error(w, ENOSYS, "job '%s': NUMA options given but this kernel has "
+				  "no NUMA support", job->name);
+			return -ENOSYS;
+		}
+		if (job->numa_cpu_nodes) {
+			struct bitmask *nodes = numa_parse_nodestring(job->numa_cpu_nodes);
+
+			if (!nodes || numa_run_on_node_mask(nodes) < 0) {
+				set_error(w, EINVAL, "job '%s': numa_cpu_nodes=%s: no such node",
+					  job->name, job->numa_cpu_nodes);
+				if (nodes)
+					numa_bitmask_free(nodes);
+				return -EINVAL;
+			}
+			numa_bitmask_free(nodes);
+		}
+		if (job->numa_mem_policy) {
+			const char *p = job->numa_mem_policy, *colon = strchr(p, ':');
+			struct bitmask *nodes = colon ? numa_parse_nodestring(colon + 1) : NULL;
+
+			if (colon && !nodes) {
+				set_error(w, EINVAL, "job '%s': numa_mem_policy=%s: no such node",
+					  job->name, p);
+				return -EINVAL;
+			}
+			if (!strncmp(p, "local", 5))
+				numa_set_localalloc();
+			else if (!strncmp(p, "prefer", 6) && nodes)
+				numa_set_preferred((int)numa_bitmask_weight(nodes) ?
+						   (int)strtol(colon + 1, NULL, 10) : 0);
+			else if (!strncmp(p, "bind", 4) && nodes)
+				numa_set_membind(nodes);
+			else if (!strncmp(p, "interleave", 10) && nodes)
+				numa_set_interleave_mask(nodes);
+			if (nodes)
+				numa_bitmask_free(nodes);
+		}
+	}
+	if (job->nice && setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), job->nice) < 0) {
+		set_error(w, errno, "job '%s': nice=%d: %s", job->name, job->nice,
+			  strerror(errno));
+		return -errno;
+	}
+
+	depth = (w->ops->flags & ENGINE_F_SYNC) ? 1 : job->iodepth;
+	/* sync engines, and null at depth 1 (fio's FIO_SYNCIO shortcut), report no slat */
+	w->sync_io = depth == 1 && ((w->ops->flags & ENGINE_F_SYNC) || !strcmp(w->ops->name, "null"));
+	each = (size_t)((w->max_bs + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN);
+	w->nr_units = depth;
+	w->units = calloc(depth, sizeof(*w->units));
+	w->free_units = calloc(depth, sizeof(*w->free_units));
+	w->buf_len = each * depth;
+	if (!w->units || !w->free_units ||
+	    posix_memalign(&w->buf_mem, BUF_ALIGN, w->buf_len)) {
+		set_error(w, ENOMEM, "job '%s': cannot allocate %zu bytes of I/O buffers",
+			  job->name, w->buf_len);
+		return -ENOMEM;
+	}
+	if (job->zero_buffers)
+		memset(w->buf_mem, 0, w->buf_len);
+	else
+		fill_random(&w->rand, w->buf_mem, w->buf_len);
+	for (i = 0; i < depth; i++) {
+		w->units[i].buf = (char *)w->buf_mem + (size_t)i * each;
+		w->units[i].idx = i;
+		w->free_units[i] = &w->units[depth - 1 - i];
+	}
+	w->nr_free = depth;
+	ret = w->ops->init(&w->ctx, depth, w->units, depth, err, sizeof(err));
+	if (ret) {
+		set_error(w, -ret, "job '%s': %s", job->name, err);
+		return ret;
+	}
+	if (w->ops->register_files) {
+		int fds[64];
+		unsigned n = w->nr_files < 64 ? w->nr_files : 64;
+
+		for (i = 0; i < n; i++)
+			fds[i] = w->files[i].fd;
+		w->ops->register_files(w->ctx, fds, n);
+	}
+	return 0;
+}
+
+static void cpu_usage(struct rusage *ru)
+{
+	if (getrusage(RUSAGE_THREAD, ru) < 0)
+		memset(ru, 0, sizeof(*ru));
+}
+
+static uint64_t tv_us(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000ull + (uint64_t)tv->tv_usec;
+}
+
+void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	const struct job_spec *job = w->job;
+	struct io_state st;
+	struct rusage ru0, ru1;
+	uint64_t t0, t_main_end, t_end;
+	unsigned i, d;
+
+	memset(&st, 0, sizeof(st));
+	if (worker_thread_setup(w)) {
+		atomic_store_explicit(&w->phase, PHASE_DONE, memory_order_release);
+		return NULL;
+	}
+	if (job->startdelay_us) {
+		struct timespec ts = { .tv_sec = (time_t)(job->startdelay_us / 1000000),
+				       .tv_nsec = (long)(job->startdelay_us % 1000000) * 1000 };
+
+		nanosleep(&ts, NULL);
+	}
+	cpu_usage(&ru0);
+	t0 = rb_now_ns();
+	st.rate_start_ns = t0;
+	st.stat_start_ns = t0 + job->ramp_time_us * 1000;
+	st.counting = !job->ramp_time_us;
+	if (job->runtime_us)
+		st.end_ns = st.stat_start_ns + job->runtime_us * 1000;
+	else if (job->time_based)
+		st.end_ns = 0;
+	atomic_store_explicit(&w->pub_stat_start_ns, st.stat_start_ns, memory_order_relaxed);
+	/* pairs with the sampler's acquire load of phase */
+	atomic_store_explicit(&w->phase, job->ramp_time_us ? PHASE_RAMP : PHASE_RUN,
+			      memory_order_release);
+	if (job->ramp_time_us) {
+		/* the phase flips to RUN when statistics start; the sampler reads the clock */
+	}
+	if (!job->verify_only)
+		pump(w, &st, gen_main);
+	if (job->end_fsync && job_writes(job) && !w->ts.error)
+		for (i = 0; i < w->nr_files; i++)
+			do_fsync(w, w->files[i].fd, false);
+	t_main_end = rb_now_ns();
+	if (job->verify && (job->do_verify || job->verify_only) && (job->rw & RW_WRITE) &&
+	    (!w->ts.error || !job->verify_fatal) && !worker_stopped(w)) {
+		atomic_store_explicit(&w->phase, PHASE_VERIFY, memory_order_release);
+		st.verifying = true;
+		st.failed = false;
+		pump(w, &st, gen_verify);
+	}
+	t_end = rb_now_ns();
+	cpu_usage(&ru1);
+
+	{
+		uint64_t start = st.stat_start_ns < t_main_end ? st.stat_start_ns : t_main_end;
+		uint64_t main_ms = (t_main_end - start) / 1000000;
+		uint64_t verify_ms = (t_end - t_main_end) / 1000000;
+
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			if (!w->ts.dir[d].total_ios)
+				continue;
+			w->ts.dir[d].runtime_ms = main_ms;
+			if (d == DDIR_READ && st.verifying)
+				w->ts.dir[d].runtime_ms += verify_ms;
+			if (!w->ts.dir[d].runtime_ms)
+				w->ts.dir[d].runtime_ms = 1;
+		}
+		w->ts.job_runtime_ms = (t_end - start) / 1000000;
+	}
+	w->ts.usr_us = tv_us(&ru1.ru_utime) - tv_us(&ru0.ru_utime);
+	w->ts.sys_us = tv_us(&ru1.ru_stime) - tv_us(&ru0.ru_stime);
+	w->ts.ctx = (uint64_t)(ru1.ru_nvcsw - ru0.ru_nvcsw + ru1.ru_nivcsw - ru0.ru_nivcsw);
+	w->ts.majf = (uint64_t)(ru1.ru_majflt - ru0.ru_majflt);
+	w->ts.minf = (uint64_t)(ru1.ru_minflt - ru0.ru_minflt);
+	w->ts.elapsed_ms = (t_end - w->run_start_ns) / 1000000;
+	atomic_store_explicit(&w->phase, PHASE_DONE, memory_order_release);
+	return NULL;
+}
+
+int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
+		 unsigned index, const struct guard_consent *consent)
+{
+	unsigned d, k, i;
+	uint64_t seed;
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	w->job = job;
+	w->clone = clone;
+	w->index = index;
+	w->consent = consent;
+	thread_stat_init(&w->ts, job);
+	w->ops = engine_find(job->ioengine);
+	if (!w->ops) {
+		snprintf(w->err, sizeof(w->err), "job '%s': unknown ioengine '%s' (raidbench has: "
+			 "%s)", job->name, job->ioengine, engine_names());
+		return -EINVAL;
+	}
+	if (job->rw & RW_TRIM) {
+		snprintf(w->err, sizeof(w->err), "job '%s': trim workloads are not supported yet",
+			 job->name);
+		return -EINVAL;
+	}
+	w->min_bs = UINT64_MAX;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		bool used = (d == DDIR_READ && (job->rw & RW_READ)) ||
+			    (d == DDIR_WRITE && (job->rw & RW_WRITE)) ||
+			    (d == DDIR_READ && job->verify);
+
+		if (!used)
+			continue;
+		if (job->nr_bssplit[d])
+			for (k = 0; k < job->nr_bssplit[d]; k++) {
+				uint64_t b = job->bssplit[d][k].bs;
+
+				w->min_bs = b < w->min_bs ? b : w->min_bs;
+				w->max_bs = b > w->max_bs ? b : w->max_bs;
+			}
+		else {
+			w->min_bs = job->bs[d] < w->min_bs ? job->bs[d] : w->min_bs;
+			w->max_bs = job->bs_max[d] > w->max_bs ? job->bs_max[d] : w->max_bs;
+			w->max_bs = job->bs[d] > w->max_bs ? job->bs[d] : w->max_bs;
+		}
+	}
+	if (job->verify) {
+		if (job->nr_bssplit[DDIR_WRITE] || job->bs_max[DDIR_WRITE] > job->bs[DDIR_WRITE]) {
+			snprintf(w->err, sizeof(w->err), "job '%s': verify needs one write block "
+				 "size (no bssplit or bsrange)", job->name);
+			return -EINVAL;
+		}
+		if (job->bs[DDIR_WRITE] < VERIFY_MIN_BS) {
+			snprintf(w->err, sizeof(w->err), "job '%s': verify needs blocks of at least "
+				 "%d bytes", job->name, VERIFY_MIN_BS);
+			return -EINVAL;
+		}
+		w->min_bs = job->bs[DDIR_WRITE];
+		w->max_bs = w->max_bs > w->min_bs ? w->max_bs : w->min_bs;
+	}
+	seed = job->randrepeat ? job->randseed : (uint64_t)rb_now_ns();
+	rb_rand_seed(&w->rand, seed + 0x9e3779b97f4a7c15ull * (index + 1));
+	rb_rand_seed(&w->rwmix_rand, ~seed + 0x2545f4914f6cdd1dull * (index + 1));
+
+	ret = worker_open_files(w, w->err, sizeof(w->err));
+	if (ret)
+		return ret;
+	for (i = 0; i < w->nr_files; i++) {
+		struct worker_file *f = &w->files[i];
+		char derr[256] = "";
+		bool aligned = true;
+
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			if (job->ba[d] && job->ba[d] != job->bs[d])
+				aligned = false;
+		if (!job_is_random(job))
+			continue;
+		if (job->random_distribution != DIST_RANDOM) {
+			f->dist = rb_dist_new(job->random_distribution, job->dist_param,
+					      job->dist_center, f->nr_blocks - (w->max_bs / w->min_bs) + 1,
+					      seed + i, derr, sizeof(derr));
+			if (!f->dist) {
+				snprintf(w->err, sizeof(w->err), "job '%s': random_distribution: %s",
+					 job->name, derr);
+				return -EINVAL;
+			}
+		} else if (!job->norandommap && aligned) {
+			f->map = rb_randmap_new(f->nr_blocks - (w->max_bs / w->min_bs) + 1,
+						seed + i);
+			if (!f->map)
+				return -ENOMEM;
+		}
+	}
+	if (job->verify && (job->do_verify || job->verify_only))
+		for (i = 0; i < w->nr_files; i++) {
+			size_t bytes = (size_t)(w->files[i].nr_blocks + 7) / 8;
+
+			w->files[i].written = calloc(bytes, 1);
+			if (!w->files[i].written)
+				return -ENOMEM;
+			/* verify_only: every block of the region was written by an earlier run */
+			if (job->verify_only)
+				memset(w->files[i].written, 0xff, bytes);
+		}
+	return 0;
+}
+
+void worker_release(struct worker *w)
+{
+	if (w->ctx && w->ops)
+		w->ops->cleanup(w->ctx);
+	w->ctx = NULL;
+	worker_close_files(w);
+	free(w->units);
+	free(w->free_units);
+	free(w->buf_mem);
+	w->units = NULL;
+	w->free_units = NULL;
+	w->buf_mem = NULL;
+}

@@ -1,1 +1,108 @@
-/* core/worker.h: placeholder */
+/*
+ * worker.h - one job clone: its files, its engine context, its buffers and
+ * the I/O loop that runs on its own thread.
+ *
+ * Threading contract: everything in struct worker is owned by the worker's
+ * thread while it runs, except
+ *   - the pub_* counters, which the worker stores (relaxed, single writer)
+ *     and the sampler thread loads; totals are exact after the join;
+ *   - stop, which any thread may set (relaxed) to end the run early;
+ *   - phase, stored by the worker (release), loaded by the sampler (acquire).
+ * The runner (core/run.c) builds workers, starts and joins their threads,
+ * and reads ts only after the join.
+ */
+#ifndef RB_WORKER_H
+#define RB_WORKER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "engine.h"
+#include "guard.h"
+#include "job.h"
+#include "rand.h"
+#include "stats.h"
+
+enum worker_phase {
+	PHASE_SETUP = 0,
+	PHASE_LAYOUT,
+	PHASE_RAMP,
+	PHASE_RUN,
+	PHASE_VERIFY,
+	PHASE_DONE,
+};
+
+struct worker_file {
+	char *path;
+	int fd;
+	bool is_blockdev;
+	bool shared;		/* filename= given: clones share it */
+	uint64_t real_size;	/* file or device size at open */
+	uint64_t start;		/* first byte of the region used */
+	uint64_t size;		/* bytes of the region, a multiple of the min bs */
+	uint64_t next_seq;	/* sequential position, relative to start */
+	struct rb_randmap *map;
+	struct rb_dist *dist;
+	uint64_t nr_blocks;	/* region / min bs */
+	uint8_t *written;	/* verify: bitmap of blocks written, NULL otherwise */
+	unsigned lbs;		/* logical block size for O_DIRECT checks */
+};
+
+struct worker {
+	const struct job_spec *job;
+	unsigned clone;			/* 0..numjobs-1 */
+	unsigned index;			/* global index among all workers */
+	pthread_t thread;
+	bool started;
+
+	struct worker_file *files;
+	unsigned nr_files;
+
+	const struct io_engine_ops *ops;
+	struct engine_ctx *ctx;
+	struct io_unit *units;
+	unsigned nr_units;
+	struct io_unit **free_units;
+	unsigned nr_free;
+	void *buf_mem;
+	size_t buf_len;
+
+	struct rb_rand rand;		/* offsets, block sizes */
+	struct rb_rand rwmix_rand;	/* directions */
+	uint64_t min_bs;
+	uint64_t max_bs;
+	uint64_t io_limit;		/* bytes per loop, 0 = region */
+	bool sync_io;			/* units complete in queue(): no slat */
+
+	/* shared with the runner; see the threading contract above */
+	const struct guard_consent *consent;
+	_Atomic int phase;
+	_Atomic bool stop;
+	_Atomic uint64_t pub_bytes[DDIR_RWDIR_CNT];
+	_Atomic uint64_t pub_ios[DDIR_RWDIR_CNT];
+	_Atomic uint64_t pub_inflight;
+	_Atomic uint64_t pub_stat_start_ns;	/* when statistics started (after ramp) */
+
+	uint64_t run_start_ns;		/* the whole run's start, for elapsed */
+	struct thread_stat ts;
+	char err[512];			/* setup or fatal error, "" when none */
+};
+
+/*
+ * Prepares a worker for a job clone: resolves and opens its files through
+ * the write guard, lays out files that are missing or short, allocates
+ * buffers and the engine context. Runs on the caller's thread, before any
+ * worker starts, so a bad target stops the run before any I/O. Returns 0 or
+ * -errno with w->err filled.
+ */
+int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
+		 unsigned index, const struct guard_consent *consent);
+
+/* Thread body: runs the job; returns NULL. Errors land in w->ts.error/w->err. */
+void *worker_main(void *arg);
+
+/* Frees files, buffers and the engine context (not ts). */
+void worker_release(struct worker *w);
+
+#endif

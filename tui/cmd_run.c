@@ -1,1 +1,319 @@
-/* tui/cmd_run.c: placeholder, being written */
+/*
+ * cmd_run.c - `raidbench run`: fio's command line and job files in, fio's
+ * reports out, every run saved under $XDG_DATA_HOME/raidbench/results/.
+ *
+ * Exit status: 0 ok; 1 the jobs ran and an I/O or verify error happened;
+ * 2 bad options, bad job file or a refused target (nothing ran, nothing was
+ * written); 130 interrupted (partial results printed and saved).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "config.h"
+#include "options.h"
+#include "report.h"
+#include "results.h"
+#include "run.h"
+#include "worker.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+struct run_cli {
+	struct cmd_opt *opts;
+	size_t nr_opts;
+	char **files;
+	size_t nr_files;
+	char **allow;
+	size_t nr_allow;
+	unsigned formats;
+	const char *output;
+	bool parse_only;
+	bool readonly;
+	bool showcmd;
+	bool no_save;
+};
+
+static int push(void *arrp, size_t *nr, size_t size, const void *item)
+{
+	void **arr = arrp;
+	void *n = realloc(*arr, (*nr + 1) * size);
+
+	if (!n)
+		return -ENOMEM;
+	memcpy((char *)n + *nr * size, item, size);
+	*arr = n;
+	(*nr)++;
+	return 0;
+}
+
+static int parse_cli(int argc, char **argv, struct run_cli *c)
+{
+	char err[256];
+	int i;
+
+	c->formats = REPORT_NORMAL;
+	for (i = 0; i < argc; i++) {
+		char *a = argv[i], *eq;
+		const char *key, *val;
+
+		if (strncmp(a, "--", 2) || !a[2]) {
+			if (push(&c->files, &c->nr_files, sizeof(char *), &a))
+				return -ENOMEM;
+			continue;
+		}
+		key = a + 2;
+		eq = strchr(a, '=');
+		val = eq ? eq + 1 : NULL;
+		if (eq)
+			*eq = '\0';
+		if (!strcmp(key, "output-format") || !strcmp(key, "minimal")) {
+			if (!strcmp(key, "minimal"))
+				c->formats = REPORT_TERSE;
+			else if (!val || report_parse_formats(val, &c->formats, err, sizeof(err))) {
+				fprintf(stderr, "raidbench run: command line: option 'output-format': %s\n",
+					val ? err : "needs a value (normal, json, json+, terse)");
+				return -EINVAL;
+			}
+		} else if (!strcmp(key, "output")) {
+			if (!val || !*val) {
+				fprintf(stderr, "raidbench run: command line: option 'output' needs a "
+					"file name\n");
+				return -EINVAL;
+			}
+			c->output = val;
+		} else if (!strcmp(key, "parse-only")) {
+			c->parse_only = true;
+		} else if (!strcmp(key, "readonly")) {
+			c->readonly = true;
+		} else if (!strcmp(key, "showcmd")) {
+			c->showcmd = true;
+		} else if (!strcmp(key, "no-save")) {
+			c->no_save = true;
+		} else if (!strcmp(key, "allow-destroy")) {
+			char *v = (char *)val;
+
+			if (!v || !*v) {
+				fprintf(stderr, "raidbench run: command line: option 'allow-destroy' "
+					"needs a device, e.g. --allow-destroy=/dev/sdb\n");
+				return -EINVAL;
+			}
+			if (push(&c->allow, &c->nr_allow, sizeof(char *), &v))
+				return -ENOMEM;
+		} else if (!strcmp(key, "help")) {
+			printf("usage: raidbench run [OPTIONS] [JOBFILE...]\n"
+			       "  fio job options as --option=value; --name=NAME starts a job\n"
+			       "  --output-format=normal|json|json+|terse (comma list)  --output=FILE\n"
+			       "  --parse-only  --showcmd  --readonly  --allow-destroy=DEVICE  --no-save\n");
+			exit(0);
+		} else {
+			struct cmd_opt o = { .key = key, .value = val };
+
+			if (push(&c->opts, &c->nr_opts, sizeof(o), &o))
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static void fmt_bs(char *buf, size_t len, uint64_t v)
+{
+	const char *units[] = { "B", "KiB", "MiB", "GiB" };
+	int u = 0;
+
+	while (v >= 10000 && !(v % 1024) && u < 3) {
+		v /= 1024;
+		u++;
+	}
+	snprintf(buf, len, "%llu%s", (unsigned long long)v, units[u]);
+}
+
+static const char *rw_name(unsigned rw)
+{
+	switch (rw) {
+	case RW_READ: return "read";
+	case RW_WRITE: return "write";
+	case RW_TRIM: return "trim";
+	case RW_READ | RW_RANDOM: return "randread";
+	case RW_WRITE | RW_RANDOM: return "randwrite";
+	case RW_TRIM | RW_RANDOM: return "randtrim";
+	case RW_READ | RW_WRITE: return "rw";
+	case RW_READ | RW_WRITE | RW_RANDOM: return "randrw";
+	case RW_TRIM | RW_WRITE: return "trimwrite";
+	default: return "mixed";
+	}
+}
+
+/* fio's per-job header lines, before the run. */
+static void print_header(FILE *f, const struct job_list *jl)
+{
+	size_t i, n = 0;
+	const char *last = NULL;
+
+	for (i = 0; i < jl->nr; i++) {
+		const struct job_spec *j = &jl->jobs[i];
+		char b[3][2][32];
+		int d;
+
+		n += j->numjobs;
+		for (d = 0; d < 3; d++) {
+			fmt_bs(b[d][0], sizeof(b[d][0]), j->nr_bssplit[d] ? j->bssplit[d][0].bs : j->bs[d]);
+			fmt_bs(b[d][1], sizeof(b[d][1]), j->bs_max[d] > j->bs[d] ? j->bs_max[d] : j->bs[d]);
+		}
+		if (last && !strcmp(last, j->name))
+			continue;
+		last = j->name;
+		fprintf(f, "%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, "
+			"iodepth=%u\n", j->name, j->groupid, rw_name(j->rw), b[0][0], b[0][1],
+			b[1][0], b[1][1], b[2][0], b[2][1], j->ioengine, j->iodepth);
+	}
+	fprintf(f, "raidbench-%s\nStarting %zu thread%s\n", PACKAGE_VERSION, n, n == 1 ? "" : "s");
+	fflush(f);
+}
+
+static void on_setup_done(void *arg, const struct job_list *jl)
+{
+	struct status_line *s = arg;
+
+	if (s->header_out)
+		print_header(s->header_out, jl);
+}
+
+static int emit_reports(FILE *out, const struct run_report *rep, unsigned formats)
+{
+	int ret = 0;
+
+	if (formats & REPORT_NORMAL)
+		ret |= report_normal(out, rep);
+	if (formats & (REPORT_JSON | REPORT_JSON_PLUS))
+		ret |= report_json(out, rep, formats & REPORT_JSON_PLUS);
+	if (formats & REPORT_TERSE)
+		ret |= report_terse(out, rep);
+	return ret;
+}
+
+static void release_cli(struct run_cli *c)
+{
+	free(c->opts);
+	free(c->files);
+	free(c->allow);
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_cli c = { 0 };
+	struct job_list jl = { 0 };
+	struct guard_consent consent = { 0 };
+	struct status_line status;
+	struct run_observer obs = { 0 };
+	struct run_params params = { 0 };
+	struct run_result res;
+	struct run_report rep;
+	struct sigaction sa;
+	char err[1024] = "";
+	FILE *out = stdout;
+	int ret, status_code = 0;
+
+	if (parse_cli(argc, argv, &c)) {
+		release_cli(&c);
+		return EXIT_USAGE;
+	}
+	ret = jobs_load(&jl, c.opts, c.nr_opts, c.files, c.nr_files, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "raidbench run: %s\n", err);
+		release_cli(&c);
+		return EXIT_USAGE;
+	}
+	if (c.showcmd) {
+		char *cmd = jobs_to_cmdline(&jl);
+
+		printf("%s\n", cmd ? cmd : "");
+		free(cmd);
+	}
+	if (c.parse_only || c.showcmd) {
+		job_list_release(&jl);
+		release_cli(&c);
+		return 0;
+	}
+	if (c.output) {
+		out = fopen(c.output, "w");
+		if (!out) {
+			fprintf(stderr, "raidbench run: --output=%s: %s\n", c.output, strerror(errno));
+			job_list_release(&jl);
+			release_cli(&c);
+			return EXIT_USAGE;
+		}
+	}
+
+	consent.paths = c.allow;
+	consent.nr = c.nr_allow;
+	consent.readonly = c.readonly;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	status_line_init(&status);
+	status.header_out = (c.formats & REPORT_NORMAL) ? out : NULL;
+	obs.setup_done = on_setup_done;
+	obs.tick = status_line_tick;
+	obs.arg = &status;
+	obs.interval_ms = 100;
+	params.consent = &consent;
+	params.observer = &obs;
+	params.interrupt = &interrupted;
+
+	ret = run_jobs(&jl, &params, &res, err, sizeof(err));
+	status_line_clear(&status);
+	if (ret) {
+		fprintf(stderr, "raidbench run: %s\n", err);
+		run_result_release(&res);
+		job_list_release(&jl);
+		release_cli(&c);
+		if (out != stdout)
+			fclose(out);
+		return ret == -ENOMEM ? 1 : EXIT_USAGE;
+	}
+	if (res.error_msgs[0])
+		fprintf(stderr, "%s", res.error_msgs);
+
+	memset(&rep, 0, sizeof(rep));
+	rep.jobs = &jl;
+	rep.ts = res.ts;
+	rep.nr_ts = res.nr_ts;
+	rep.gs = res.gs;
+	rep.nr_gs = res.nr_gs;
+	rep.du = res.du;
+	rep.nr_du = res.nr_du;
+	rep.when = time(NULL);
+	rep.when_ms = (uint64_t)rep.when * 1000;
+	rep.version = "raidbench-" PACKAGE_VERSION;
+	if (emit_reports(out, &rep, c.formats))
+		fprintf(stderr, "raidbench run: writing the report failed\n");
+	if (!c.no_save) {
+		char path[4096];
+
+		if (results_save(&rep, &res, path, sizeof(path), err, sizeof(err)))
+			fprintf(stderr, "raidbench run: the results were not saved: %s\n", err);
+	}
+	if (out != stdout && fclose(out))
+		fprintf(stderr, "raidbench run: --output=%s: %s\n", c.output, strerror(errno));
+	if (res.interrupted) {
+		fprintf(stderr, "raidbench run: interrupted; the results above are partial\n");
+		status_code = EXIT_INTERRUPTED;
+	} else if (res.error)
+		status_code = 1;
+	run_result_release(&res);
+	job_list_release(&jl);
+	release_cli(&c);
+	return status_code;
+}

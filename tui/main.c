@@ -1,2 +1,110 @@
-/* main.c - placeholder */
-int main(void) { return 0; }
+/*
+ * main.c - raidbench's entry point: dispatches the subcommands of the
+ * command-line contract (DESIGN.md). Without a subcommand it starts on the
+ * embedded default: the default profile on a scratch file under
+ * $XDG_CACHE_HOME/raidbench/, so no disk is touched.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "config.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: raidbench                      run the default profile on a scratch file\n"
+		"       raidbench run [OPTIONS] [JOBFILE...]\n"
+		"                                      run fio-format jobs headless\n"
+		"       raidbench --version\n"
+		"\n"
+		"run options: fio's job options as --name=value (--name= starts a job), and\n"
+		"  --output-format=normal|json|json+|terse   (comma list)\n"
+		"  --output=FILE  --parse-only  --readonly  --allow-destroy=DEVICE (repeatable)\n"
+		"  --showcmd      print the equivalent fio command line and exit\n");
+}
+
+static int mkdir_p(char *path)
+{
+	char *p;
+
+	for (p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
+			*p = '/';
+			return -errno;
+		}
+		*p = '/';
+	}
+	if (mkdir(path, 0755) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+/* The quick start: a short default profile on a scratch file, no disk touched. */
+static int run_default(const char *argv0)
+{
+	char dir[PATH_MAX], target[PATH_MAX + 32], profile[PATH_MAX], opt[PATH_MAX + 32];
+	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *args[8];
+	int n = 0;
+
+	if (cache && *cache)
+		snprintf(dir, sizeof(dir), "%s/raidbench", cache);
+	else
+		snprintf(dir, sizeof(dir), "%s/.cache/raidbench", home && *home ? home : "/tmp");
+	if (mkdir_p(dir) < 0) {
+		fprintf(stderr, "raidbench: cannot create %s: %s\n", dir, strerror(errno));
+		return 1;
+	}
+	snprintf(target, sizeof(target), "%s/scratch.dat", dir);
+	/* prefer the profile next to the binary (a build tree), else the installed one */
+	snprintf(profile, sizeof(profile), "%s", argv0);
+	{
+		char *slash = strrchr(profile, '/');
+
+		if (slash)
+			snprintf(slash + 1, sizeof(profile) - (size_t)(slash + 1 - profile),
+				 "profiles/default.fio");
+		else
+			snprintf(profile, sizeof(profile), "profiles/default.fio");
+	}
+	if (access(profile, R_OK) != 0)
+		snprintf(profile, sizeof(profile), "%s/profiles/default.fio", RB_DATADIR);
+	setenv("TARGET", target, 1);
+	snprintf(opt, sizeof(opt), "--filename=%s", target);
+	fprintf(stderr, "raidbench: no subcommand; running the default profile %s on the "
+		"scratch file %s (no disk is touched)\n", profile, target);
+	args[n++] = opt;
+	args[n++] = profile;
+	args[n] = NULL;
+	return cmd_run(n, args);
+}
+
+int main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	if (argc < 2)
+		return run_default(argv[0]);
+	if (!strcmp(argv[1], "run"))
+		return cmd_run(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		printf("raidbench %s\n", PACKAGE_VERSION);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	fprintf(stderr, "raidbench: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,90 @@
+#!/bin/bash
+# Side by side with fio 3.33 on the same jobs: for read, write, randread,
+# randwrite and randrw at bs 4k and 1M, iodepth 1 and 32, with libaio,
+# io_uring and psync, on a loop device and on a file, a size-bounded job gives
+# exactly fio's total_ios and io_bytes (for randrw: the sum over directions,
+# since the read/write split is drawn at random), and the JSON has every key
+# fio's has. Then time-based IOPS on the loop device within noise of fio's.
+. "$(dirname "$0")/lib.sh"
+rb_init
+need_root
+need_tool fio fio
+need_tool python3 python3
+KEYS="python3 $SRCDIR/tests/integration/json_keys.py"
+make_loop 64
+DEV=$LOOP_DEV
+FILE=$RB_TMP/target.dat
+truncate -s 64M "$FILE"
+keys_checked=0
+
+# counts FILE.json -> "read_ios write_ios read_bytes write_bytes"
+counts() {
+	python3 - "$1" <<'PY'
+import json, sys
+t = open(sys.argv[1]).read()
+d = json.loads(t[t.index('{'):])
+j = d['jobs'][0]
+print(j['read']['total_ios'], j['write']['total_ios'], j['read']['io_bytes'], j['write']['io_bytes'])
+PY
+}
+
+for target in "$DEV" "$FILE"; do
+	kind=$([ "$target" = "$DEV" ] && echo loop || echo file)
+	for engine in libaio io_uring psync; do
+		for rw in read write randread randwrite randrw; do
+			for bs in 4k 1m; do
+				for qd in 1 32; do
+					args=(--name=cmp --filename="$target" --size=16m --bs=$bs --rw=$rw
+						--iodepth=$qd --ioengine=$engine --direct=1 --output-format=json)
+					name="$kind $engine $rw bs=$bs qd=$qd"
+					fio "${args[@]}" --output="$RB_TMP/fio.json" >/dev/null 2>"$RB_TMP/fio.err" ||
+						{ fail "$name: fio failed: $(head -2 "$RB_TMP/fio.err")"; continue; }
+					"$RAIDBENCH" run "${args[@]}" --output="$RB_TMP/rb.json" 2>"$RB_TMP/rb.err" ||
+						{ fail "$name: raidbench failed: $(head -2 "$RB_TMP/rb.err")"; continue; }
+					read -r fr fw frb fwb <<<"$(counts "$RB_TMP/fio.json")"
+					read -r rr rw_ rrb rwb <<<"$(counts "$RB_TMP/rb.json")"
+					if [ "$rw" = randrw ]; then
+						ok=$(( fr + fw == rr + rw_ && frb + fwb == rrb + rwb ))
+					else
+						ok=$(( fr == rr && fw == rw_ && frb == rrb && fwb == rwb ))
+					fi
+					if [ $ok -eq 1 ]; then
+						pass "$name: total_ios and io_bytes equal fio's ($fr/$fw)"
+					else
+						fail "$name: fio r=$fr w=$fw ($frb/$fwb bytes), raidbench r=$rr w=$rw_ ($rrb/$rwb bytes)"
+					fi
+					# key sets: once per engine and pattern is enough to cover every shape
+					if [ "$bs" = 4k ] && [ "$qd" = 32 ]; then
+						if $KEYS "$RB_TMP/fio.json" "$RB_TMP/rb.json" >"$RB_TMP/keys" 2>&1; then
+							keys_checked=$((keys_checked + 1))
+						else
+							fail "$name: JSON keys differ: $(head -5 "$RB_TMP/keys" | tr '\n' ' ')"
+						fi
+					fi
+				done
+			done
+		done
+	done
+done
+check "JSON key sets equal fio's in $keys_checked shapes" [ $keys_checked -eq 30 ]
+
+# time-based IOPS: alternate fio and raidbench, 3 rounds each, compare medians
+iops() {
+	python3 -c 'import json,sys; t=open(sys.argv[1]).read(); d=json.loads(t[t.index("{"):]); print(int(d["jobs"][0]["read"]["iops"]))' "$1"
+}
+for engine in libaio io_uring; do
+	f_list=() r_list=()
+	for round in 1 2 3; do
+		args=(--name=tb --filename="$DEV" --rw=randread --bs=4k --iodepth=32 --ioengine=$engine
+			--direct=1 --runtime=2 --time_based --output-format=json)
+		fio "${args[@]}" --output="$RB_TMP/fio.json" >/dev/null 2>&1
+		f_list+=("$(iops "$RB_TMP/fio.json")")
+		"$RAIDBENCH" run "${args[@]}" --output="$RB_TMP/rb.json" 2>/dev/null
+		r_list+=("$(iops "$RB_TMP/rb.json")")
+	done
+	ratio=$(python3 -c 'import statistics,sys; f=[int(x) for x in sys.argv[1].split()]; r=[int(x) for x in sys.argv[2].split()]; print("%.2f" % (statistics.median(r)/max(1,statistics.median(f))))' "${f_list[*]}" "${r_list[*]}")
+	echo "# $engine randread 4k qd32 loop: fio ${f_list[*]} raidbench ${r_list[*]} ratio $ratio"
+	check "$engine time-based IOPS within noise of fio (ratio $ratio)" \
+		python3 -c "import sys; sys.exit(0 if 0.6 <= $ratio <= 1.7 else 1)"
+done
+rb_done

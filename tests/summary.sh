@@ -1,0 +1,49 @@
+#!/bin/bash
+# Counts test cases over the logs `make check` left: Check's "Checks: N,
+# Failures: F, Errors: E" lines for unit tests, "PASS:"/"FAIL:" lines for the
+# shell tests; a test program that died without a summary counts as failed.
+# Prints skips with their reasons, failures' logs, and "N passed, N failed".
+cd "$(dirname "$0")/.."
+passed=0 failed=0 skipped=0
+for trs in tests/unit/*.trs tests/integration/*.trs; do
+	[ -e "$trs" ] || continue
+	log=${trs%.trs}.log
+	result=$(sed -n 's/^:test-result: //p' "$trs" | head -1)
+	name=${trs%.trs}
+	if [[ $name == tests/unit/* ]]; then
+		line=$(grep -E '^[0-9]+%: Checks: ' "$log" | tail -1)
+		if [ -n "$line" ]; then
+			n=$(sed -E 's/.*Checks: ([0-9]+).*/\1/' <<<"$line")
+			f=$(sed -E 's/.*Failures: ([0-9]+).*/\1/' <<<"$line")
+			e=$(sed -E 's/.*Errors: ([0-9]+).*/\1/' <<<"$line")
+			passed=$((passed + n - f - e))
+			failed=$((failed + f + e))
+		elif [ "$result" = PASS ]; then
+			passed=$((passed + 1))
+		else
+			failed=$((failed + 1))
+		fi
+	else
+		p=$(grep -c '^PASS: ' "$log")
+		f=$(grep -c '^FAIL: ' "$log")
+		s=$(grep -c '^SKIP: ' "$log")
+		passed=$((passed + p))
+		failed=$((failed + f))
+		skipped=$((skipped + s))
+		if [ "$result" = FAIL ] || [ "$result" = ERROR ]; then
+			[ "$f" -eq 0 ] && failed=$((failed + 1))
+		fi
+		[ "$result" = SKIP ] && [ "$s" -eq 0 ] && skipped=$((skipped + 1))
+	fi
+	if [ "$result" != PASS ] && [ "$result" != SKIP ]; then
+		echo "---- $name: $result"
+		tail -30 "$log"
+	fi
+	grep -h '^SKIP: ' "$log" 2>/dev/null | sed "s|^|$name: |"
+done
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
