@@ -14,6 +14,11 @@
 #define EXIT_INTERRUPTED 130
 
 int cmd_run(int argc, char **argv);
+int cmd_devices(int argc, char **argv);		/* tui/cmd_devices.c */
+int cmd_array(int argc, char **argv);		/* tui/cmd_array.c */
+int cmd_profiles(int argc, char **argv);	/* tui/cmd_profiles.c */
+int cmd_results(int argc, char **argv);		/* tui/cmd_results.c */
+int cmd_compare(int argc, char **argv);		/* tui/cmd_compare.c */
 
 /* Live status line on stderr (tui/status.c). */
 struct status_line {

@@ -22,6 +22,11 @@ static void usage(FILE *f)
 		"usage: raidbench                      run the default profile on a scratch file\n"
 		"       raidbench run [OPTIONS] [JOBFILE...]\n"
 		"                                      run fio-format jobs headless\n"
+		"       raidbench devices [--json] [--import TOOL:FILE ...]\n"
+		"       raidbench array create|delete|add-spare|remove-spare|erase|mode ...\n"
+		"       raidbench profiles [show NAME]\n"
+		"       raidbench results\n"
+		"       raidbench compare A.json B.json ...\n"
 		"       raidbench --version\n"
 		"\n"
 		"run options: fio's job options as --name=value (--name= starts a job), and\n"
@@ -89,13 +94,26 @@ static int run_default(const char *argv0)
 	return cmd_run(n, args);
 }
 
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+} commands[] = {
+	{ "run", cmd_run },
+	{ "devices", cmd_devices },
+	{ "array", cmd_array },
+	{ "profiles", cmd_profiles },
+	{ "results", cmd_results },
+	{ "compare", cmd_compare },
+};
+
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
 	if (argc < 2)
 		return run_default(argv[0]);
-	if (!strcmp(argv[1], "run"))
-		return cmd_run(argc - 2, argv + 2);
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
 		printf("raidbench %s\n", PACKAGE_VERSION);
 		return 0;

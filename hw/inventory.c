@@ -1,0 +1,1 @@
+/* hw/inventory.c: placeholder, being written (implements hw/inventory.h) */
