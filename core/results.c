@@ -1,12 +1,18 @@
 /*
- * results.c - saves each run's JSON with raidbench's own section, so compare
- * and the results screen can find it later. Writes only inside the results
- * directory, to a new file (O_EXCL), via a temporary name and rename.
+ * results.c - saved runs: writes each run's JSON with raidbench's own section
+ * (host, version, time, profile, each target's identity), lists the results
+ * directory, and reads results back - raidbench's and fio's own JSON - into
+ * per-phase numbers for compare (tui/compare.c lines them up).
+ *
+ * Writes only inside the results directory, to a new file (O_EXCL), via a
+ * temporary name and rename. Never prints.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <json-c/json.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +22,9 @@
 
 #include "results.h"
 #include "worker.h"
+
+/* A results file larger than this is not one of ours or fio's. */
+#define RESULT_MAX_BYTES (64u << 20)
 
 static int mkdirs(char *path)
 {
@@ -38,7 +47,7 @@ static int mkdirs(char *path)
 	return 0;
 }
 
-int results_dir(char *buf, size_t len)
+static int results_dir_path(char *buf, size_t len)
 {
 	const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
 
@@ -48,53 +57,182 @@ int results_dir(char *buf, size_t len)
 		snprintf(buf, len, "%s/.local/share/raidbench/results", home);
 	else
 		return -ENOENT;
-	return mkdirs(buf);
+	return 0;
 }
 
-static json_object *targets_json(const struct run_result *res)
+int results_dir(char *buf, size_t len)
+{
+	int ret = results_dir_path(buf, len);
+
+	return ret ? ret : mkdirs(buf);
+}
+
+/* ---- saving ---------------------------------------------------------------- */
+
+const char *results_profile_name(const struct job_list *jl, char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; jl && i < jl->nr; i++) {
+		const char *f = jl->jobs[i].src_file, *base, *dir;
+		size_t n;
+
+		if (!f || !(base = strrchr(f, '/')))
+			continue;
+		n = strlen(base + 1);
+		if (n < 5 || strcmp(base + 1 + n - 4, ".fio"))
+			continue;
+		/* the directory right above must be a "profiles" directory */
+		for (dir = base; dir > f && dir[-1] != '/'; dir--)
+			;
+		if ((size_t)(base - dir) != strlen("profiles") || strncmp(dir, "profiles", 8))
+			continue;
+		snprintf(name, len, "%.*s", (int)(n - 4), base + 1);
+		return name;
+	}
+	return NULL;
+}
+
+static json_object *str_or_null(const char *s)
+{
+	return s && *s ? json_object_new_string(s) : NULL;
+}
+
+static json_object *identity_json(const char *path, bool blockdev, uint64_t size,
+				  results_identify_fn identify)
+{
+	struct results_identity id;
+	json_object *t = json_object_new_object();
+
+	memset(&id, 0, sizeof(id));
+	id.strip_size_bytes = -1;
+	id.members = -1;
+	if (identify)
+		identify(path, &id);
+	json_object_object_add(t, "path", json_object_new_string(path));
+	json_object_object_add(t, "kind", json_object_new_string(blockdev ? "block_device" : "file"));
+	json_object_object_add(t, "size_bytes", json_object_new_int64((int64_t)size));
+	json_object_object_add(t, "device", str_or_null(id.device));
+	json_object_object_add(t, "model", str_or_null(id.model));
+	json_object_object_add(t, "serial", str_or_null(id.serial));
+	json_object_object_add(t, "wwid", str_or_null(id.wwid));
+	json_object_object_add(t, "controller", str_or_null(id.controller));
+	json_object_object_add(t, "raid_level", str_or_null(id.raid_level));
+	json_object_object_add(t, "strip_size_bytes", id.strip_size_bytes >= 0 ?
+			       json_object_new_int64(id.strip_size_bytes) : NULL);
+	json_object_object_add(t, "members", id.members >= 0 ?
+			       json_object_new_int(id.members) : NULL);
+	json_object_object_add(t, "member_devices", str_or_null(id.member_devices));
+	json_object_object_add(t, "file_system", str_or_null(id.fs_type));
+	json_object_object_add(t, "mount_point", str_or_null(id.mount_point));
+	return t;
+}
+
+static bool has_path(json_object *arr, const char *p)
+{
+	size_t k;
+
+	for (k = 0; k < json_object_array_length(arr); k++) {
+		json_object *v;
+
+		if (json_object_object_get_ex(json_object_array_get_idx(arr, k), "path", &v) &&
+		    !strcmp(json_object_get_string(v), p))
+			return true;
+	}
+	return false;
+}
+
+static json_object *targets_json(const struct run_result *res, results_identify_fn identify)
 {
 	json_object *arr = json_object_new_array();
-	size_t i, k;
+	size_t i;
 	unsigned f;
 
 	for (i = 0; i < res->nr_workers; i++) {
 		const struct worker *w = &res->workers[i];
 
 		for (f = 0; f < w->nr_files; f++) {
-			const char *p = w->files[f].path;
-			bool seen = false;
+			const struct worker_file *wf = &w->files[f];
 
-			if (w->files[f].fd < 0)
+			if (wf->fd < 0)
 				continue;	/* the null engine's files are not real */
-
-			for (k = 0; k < json_object_array_length(arr); k++) {
-				json_object *o = json_object_array_get_idx(arr, k), *v;
-
-				if (json_object_object_get_ex(o, "path", &v) &&
-				    !strcmp(json_object_get_string(v), p))
-					seen = true;
-			}
-			if (seen)
+			if (has_path(arr, wf->path))
 				continue;
-			json_object *t = json_object_new_object();
-
-			json_object_object_add(t, "path", json_object_new_string(p));
-			json_object_object_add(t, "kind", json_object_new_string(
-				w->files[f].is_blockdev ? "block_device" : "file"));
-			json_object_object_add(t, "size_bytes",
-					       json_object_new_int64((int64_t)w->files[f].real_size));
-			json_object_array_add(arr, t);
+			json_object_array_add(arr, identity_json(wf->path, wf->is_blockdev,
+								 wf->real_size, identify));
 		}
 	}
 	return arr;
 }
 
-int results_save(const struct run_report *rep, const struct run_result *res, char *path,
-		 size_t pathlen, char *err, size_t errlen)
+static json_object *job_files_json(const struct job_list *jl)
 {
-	char dir[PATH_MAX], tmp[PATH_MAX + 16], host[256] = "", stamp[32];
-	json_object *root, *rb;
-	const char *text;
+	json_object *arr = json_object_new_array();
+	size_t i, k;
+
+	for (i = 0; jl && i < jl->nr; i++) {
+		const char *f = jl->jobs[i].src_file;
+		bool seen = false;
+
+		if (!f || f[0] == '<')
+			continue;	/* "<command line>" */
+		for (k = 0; k < json_object_array_length(arr); k++)
+			if (!strcmp(json_object_get_string(json_object_array_get_idx(arr, k)), f))
+				seen = true;
+		if (!seen)
+			json_object_array_add(arr, json_object_new_string(f));
+	}
+	return arr;
+}
+
+static bool isalnum_ascii(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* A file name part from a job or profile name: letters, digits, '-', '_', '.'. */
+static void name_part(char *out, size_t len, const char *s)
+{
+	size_t n = 0;
+
+	for (; s && *s && n + 1 < len; s++)
+		out[n++] = (isalnum_ascii(*s) || *s == '-' || *s == '_' || *s == '.') ? *s : '_';
+	out[n] = '\0';
+	if (!n)
+		snprintf(out, len, "run");
+}
+
+static json_object *raidbench_json(const struct run_report *rep, const struct run_result *res,
+				   results_identify_fn identify, const char *profile)
+{
+	json_object *rb = json_object_new_object();
+	char host[256] = "", when[64];
+	time_t start = (time_t)(res->start_realtime_ms / 1000);
+	struct tm tm;
+
+	gethostname(host, sizeof(host) - 1);
+	if (!start)
+		start = rep->when;
+	localtime_r(&start, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S%z", &tm);
+	json_object_object_add(rb, "version", json_object_new_string(rep->version));
+	json_object_object_add(rb, "host", json_object_new_string(host));
+	json_object_object_add(rb, "start_ms", json_object_new_int64((int64_t)res->start_realtime_ms));
+	json_object_object_add(rb, "time", json_object_new_string(when));
+	json_object_object_add(rb, "interrupted", json_object_new_boolean(res->interrupted));
+	json_object_object_add(rb, "profile", str_or_null(profile));
+	json_object_object_add(rb, "job_files", job_files_json(rep->jobs));
+	json_object_object_add(rb, "targets", targets_json(res, identify));
+	return rb;
+}
+
+int results_save(const struct run_report *rep, const struct run_result *res,
+		 results_identify_fn identify, char *path, size_t pathlen, char *err,
+		 size_t errlen)
+{
+	char dir[PATH_MAX], tmp[PATH_MAX + 16], stamp[32], pname[128], part[64];
+	const char *text, *profile;
+	json_object *root;
 	char *json;
 	struct tm tm;
 	int fd, n, ret = 0;
@@ -112,21 +250,15 @@ int results_save(const struct run_report *rep, const struct run_result *res, cha
 		snprintf(err, errlen, "cannot build the results JSON");
 		return -ENOMEM;
 	}
-	gethostname(host, sizeof(host) - 1);
-	rb = json_object_new_object();
-	json_object_object_add(rb, "version", json_object_new_string(rep->version));
-	json_object_object_add(rb, "host", json_object_new_string(host));
-	json_object_object_add(rb, "start_ms", json_object_new_int64((int64_t)res->start_realtime_ms));
-	json_object_object_add(rb, "interrupted", json_object_new_boolean(res->interrupted));
-	json_object_object_add(rb, "targets", targets_json(res));
-	json_object_object_add(root, "raidbench", rb);
+	profile = results_profile_name(rep->jobs, pname, sizeof(pname));
+	json_object_object_add(root, "raidbench", raidbench_json(rep, res, identify, profile));
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
 
+	name_part(part, sizeof(part), profile ? profile : rep->nr_ts ? rep->ts[0].name : NULL);
 	localtime_r(&rep->when, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
 	for (n = 0; n < 1000; n++) {
-		snprintf(path, pathlen, "%s/%s-%s%s%.0d.json", dir, stamp,
-			 rep->nr_ts ? rep->ts[0].name : "run", n ? "-" : "", n);
+		snprintf(path, pathlen, "%s/%s-%s%s%.0d.json", dir, stamp, part, n ? "-" : "", n);
 		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 		if (fd >= 0 || errno != EEXIST)
 			break;
@@ -158,4 +290,470 @@ int results_save(const struct run_report *rep, const struct run_result *res, cha
 	}
 	json_object_put(root);
 	return ret;
+}
+
+/* ---- reading results back ------------------------------------------------- */
+
+static json_object *get(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+
+	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+static const char *get_str(json_object *o, const char *key)
+{
+	json_object *v = get(o, key);
+
+	return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
+}
+
+static double get_num(json_object *o, const char *key, double dflt)
+{
+	json_object *v = get(o, key);
+
+	if (v && (json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double)))
+		return json_object_get_double(v);
+	return dflt;
+}
+
+static int dup_str(char **dst, const char *s)
+{
+	*dst = NULL;
+	if (s && !(*dst = strdup(s)))
+		return -ENOMEM;
+	return 0;
+}
+
+/* fio's clat (what its percentiles describe); fio 2.x wrote "clat" in usec. */
+static void ddir_latency(json_object *d, double *mean_ns, double *p99_ns)
+{
+	json_object *clat = get(d, "clat_ns"), *pct;
+	double scale = 1.0;
+
+	if (!clat && (clat = get(d, "clat")))
+		scale = 1000.0;
+	*mean_ns = get_num(clat, "mean", 0) * scale;
+	*p99_ns = -1;
+	pct = get(clat, "percentile");
+	if (!pct) {
+		/* lat_percentiles=1 moves fio's percentiles to lat_ns */
+		pct = get(get(d, "lat_ns"), "percentile");
+		scale = 1.0;
+	}
+	if (pct && get(pct, "99.000000"))
+		*p99_ns = get_num(pct, "99.000000", -1) * scale;
+}
+
+/* The label of (job name, group): the name, or "name#k" for its k-th group. */
+struct label {
+	const char *job;
+	int groupid;
+	char *name;
+};
+
+static const char *label_for(struct label **ls, size_t *nr, const char *job, int groupid)
+{
+	size_t i, same = 0;
+	struct label *n;
+	char buf[512];
+
+	for (i = 0; i < *nr; i++) {
+		if (strcmp((*ls)[i].job, job))
+			continue;
+		if ((*ls)[i].groupid == groupid)
+			return (*ls)[i].name;
+		same++;
+	}
+	n = realloc(*ls, (*nr + 1) * sizeof(**ls));
+	if (!n)
+		return NULL;
+	*ls = n;
+	if (same)
+		snprintf(buf, sizeof(buf), "%s#%zu", job, same + 1);
+	else
+		snprintf(buf, sizeof(buf), "%s", job);
+	n[*nr].job = job;
+	n[*nr].groupid = groupid;
+	n[*nr].name = strdup(buf);
+	if (!n[*nr].name)
+		return NULL;
+	return n[(*nr)++].name;
+}
+
+static struct result_phase *phase_for(struct result *r, const char *label, int ddir)
+{
+	struct result_phase *n;
+	size_t i;
+
+	for (i = 0; i < r->nr_phases; i++)
+		if (r->phases[i].ddir == ddir && !strcmp(r->phases[i].name, label))
+			return &r->phases[i];
+	n = realloc(r->phases, (r->nr_phases + 1) * sizeof(*n));
+	if (!n)
+		return NULL;
+	r->phases = n;
+	n += r->nr_phases;
+	memset(n, 0, sizeof(*n));
+	n->ddir = ddir;
+	n->lat_p99_ns = -1;
+	if (!(n->name = strdup(label)))
+		return NULL;
+	r->nr_phases++;
+	return n;
+}
+
+static int add_job(struct result *r, json_object *job, struct label **ls, size_t *nr_ls)
+{
+	static const char *const dirs[] = { "read", "write", "trim" };
+	const char *jobname = get_str(job, "jobname"), *label;
+	int groupid = (int)get_num(job, "groupid", 0), d;
+
+	label = label_for(ls, nr_ls, jobname, groupid);
+	if (!label)
+		return -ENOMEM;
+	for (d = 0; d < 3; d++) {
+		json_object *o = get(job, dirs[d]);
+		double ios = get_num(o, "total_ios", 0), mean, p99, bw;
+		struct result_phase *p;
+
+		if (!o || ios <= 0)
+			continue;
+		if (!(p = phase_for(r, label, d)))
+			return -ENOMEM;
+		if (!p->desc && get_str(job, "desc") && dup_str(&p->desc, get_str(job, "desc")))
+			return -ENOMEM;
+		ddir_latency(o, &mean, &p99);
+		bw = get_num(o, "bw_bytes", -1);
+		if (bw < 0)
+			bw = get_num(o, "bw", 0) * 1024.0;	/* fio's bw is KiB/s */
+		/* clones run side by side: rates add up, latency is per I/O */
+		p->lat_mean_ns = (p->lat_mean_ns * (double)p->total_ios + mean * ios) /
+				 ((double)p->total_ios + ios);
+		p->total_ios += (uint64_t)ios;
+		p->iops += get_num(o, "iops", 0);
+		p->bw_bytes += bw;
+		if (p99 > p->lat_p99_ns)
+			p->lat_p99_ns = p99;
+		p->groupid = groupid;
+		p->nr_entries++;
+	}
+	return 0;
+}
+
+/* "/dev/sdb ST2000NM0045 RAID 5 (+2 more)" from raidbench's targets. */
+static void target_summary(char *buf, size_t len, json_object *targets)
+{
+	json_object *t = json_object_array_get_idx(targets, 0);
+	const char *dev = get_str(t, "path"), *model = get_str(t, "model");
+	const char *level = get_str(t, "raid_level"), *fs = get_str(t, "file_system");
+	size_t n = json_object_array_length(targets);
+	int w;
+
+	w = snprintf(buf, len, "%s", dev ? dev : "?");
+	if (get_str(t, "device") && strcmp(get_str(t, "device"), dev ? dev : ""))
+		w += snprintf(buf + w, len - (size_t)w, " on %s", get_str(t, "device"));
+	if (model && (size_t)w < len)
+		w += snprintf(buf + w, len - (size_t)w, " %s", model);
+	if (level && (size_t)w < len)
+		w += snprintf(buf + w, len - (size_t)w, " RAID %s", level);
+	if (fs && (size_t)w < len)
+		w += snprintf(buf + w, len - (size_t)w, " (%s)", fs);
+	if (n > 1 && (size_t)w < len)
+		snprintf(buf + w, len - (size_t)w, " +%zu more", n - 1);
+}
+
+static int fill_meta(struct result *r, json_object *root)
+{
+	json_object *rb = get(root, "raidbench"), *jobs = get(root, "jobs");
+	const char *target = NULL;
+	char buf[512];
+
+	r->raidbench = rb && json_object_is_type(rb, json_type_object);
+	if (dup_str(&r->generator, get_str(root, "fio version")))
+		return -ENOMEM;
+	if (r->raidbench) {
+		json_object *targets = get(rb, "targets");
+
+		r->time_ms = (int64_t)get_num(rb, "start_ms", 0);
+		if (dup_str(&r->host, get_str(rb, "host")) ||
+		    dup_str(&r->profile, get_str(rb, "profile")))
+			return -ENOMEM;
+		if (targets && json_object_is_type(targets, json_type_array) &&
+		    json_object_array_length(targets)) {
+			target_summary(buf, sizeof(buf), targets);
+			target = buf;
+		}
+	}
+	if (!r->time_ms)
+		r->time_ms = (int64_t)get_num(root, "timestamp_ms", get_num(root, "timestamp", 0) * 1000);
+	if (!target)
+		target = get_str(get(root, "global options"), "filename");
+	if (!target)
+		target = get_str(get(json_object_array_get_idx(jobs, 0), "job options"), "filename");
+	if (!target)
+		target = get_str(get(root, "global options"), "directory");
+	return dup_str(&r->target, target);
+}
+
+/* fio may print warnings first: the object starts at the first line opening with '{'. */
+static const char *json_start(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len, *any = memchr(text, '{', len);
+
+	while (p < end) {
+		const char *q = p;
+
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < end && *q == '{')
+			return q;
+		q = memchr(p, '\n', (size_t)(end - p));
+		if (!q)
+			break;
+		p = q + 1;
+	}
+	return any;
+}
+
+static bool blank(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+			return false;
+	return true;
+}
+
+int result_parse(struct result *r, const char *name, const char *text, size_t len, char *err,
+		 size_t errlen)
+{
+	const char *start = json_start(text, len);
+	struct json_tokener *tok;
+	enum json_tokener_error jerr;
+	struct label *ls = NULL;
+	size_t i, nr_ls = 0, off;
+	json_object *root, *jobs;
+	int ret = 0;
+
+	memset(r, 0, sizeof(*r));
+	if (blank(text, len)) {
+		snprintf(err, errlen, "%s: empty file, not a result", name);
+		return -ENODATA;
+	}
+	if (!start) {
+		snprintf(err, errlen, "%s: not a fio or raidbench JSON result (no JSON object in it)",
+			 name);
+		return -EINVAL;
+	}
+	tok = json_tokener_new();
+	if (!tok)
+		return -ENOMEM;
+	off = (size_t)(start - text);
+	root = json_tokener_parse_ex(tok, start, (int)(len - off));
+	jerr = json_tokener_get_error(tok);
+	if (!root) {
+		if (jerr == json_tokener_continue) {
+			snprintf(err, errlen, "%s: truncated: the JSON ends after %zu bytes, inside "
+				 "the result (an interrupted copy or a full disk?)", name, len);
+			ret = -ENODATA;
+		} else {
+			snprintf(err, errlen, "%s: not valid JSON (byte %zu: %s)", name,
+				 off + json_tokener_get_parse_end(tok), json_tokener_error_desc(jerr));
+			ret = -EINVAL;
+		}
+		json_tokener_free(tok);
+		return ret;
+	}
+	json_tokener_free(tok);
+	jobs = get(root, "jobs");
+	if (!json_object_is_type(root, json_type_object) || !jobs ||
+	    !json_object_is_type(jobs, json_type_array)) {
+		snprintf(err, errlen, "%s: not a fio or raidbench result: JSON without fio's "
+			 "\"jobs\" array", name);
+		json_object_put(root);
+		return -EINVAL;
+	}
+	for (i = 0; i < json_object_array_length(jobs); i++) {
+		json_object *job = json_object_array_get_idx(jobs, i);
+
+		if (!get_str(job, "jobname")) {
+			snprintf(err, errlen, "%s: not a fio or raidbench result: job %zu has no "
+				 "\"jobname\"", name, i);
+			ret = -EINVAL;
+			break;
+		}
+		if ((ret = add_job(r, job, &ls, &nr_ls)))
+			break;
+	}
+	if (!ret && (dup_str(&r->path, name) || fill_meta(r, root)))
+		ret = -ENOMEM;
+	for (i = 0; i < nr_ls; i++)
+		free(ls[i].name);
+	free(ls);
+	json_object_put(root);
+	if (ret == -ENOMEM)
+		snprintf(err, errlen, "%s: out of memory", name);
+	if (ret)
+		result_release(r);
+	return ret;
+}
+
+int result_load(struct result *r, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	char *text;
+	ssize_t got;
+	size_t len = 0;
+	int fd, ret;
+
+	memset(r, 0, sizeof(*r));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return ret;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size > (off_t)RESULT_MAX_BYTES) {
+		snprintf(err, errlen, "%s: %s", path, S_ISDIR(st.st_mode) ? "is a directory" :
+			 "not a results file (not a regular file, or larger than 64 MiB)");
+		close(fd);
+		return -EINVAL;
+	}
+	text = malloc((size_t)st.st_size + 1);
+	if (!text) {
+		close(fd);
+		return -ENOMEM;
+	}
+	while ((got = read(fd, text + len, (size_t)st.st_size - len)) > 0)
+		len += (size_t)got;
+	if (got < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		free(text);
+		close(fd);
+		return ret;
+	}
+	close(fd);
+	text[len] = '\0';
+	ret = result_parse(r, path, text, len, err, errlen);
+	free(text);
+	return ret;
+}
+
+void result_release(struct result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_phases; i++) {
+		free(r->phases[i].name);
+		free(r->phases[i].desc);
+	}
+	free(r->phases);
+	free(r->path);
+	free(r->generator);
+	free(r->host);
+	free(r->profile);
+	free(r->target);
+	memset(r, 0, sizeof(*r));
+}
+
+void result_peak(const struct result *r, int ddir, double *iops, double *bw_bytes)
+{
+	size_t i;
+
+	*iops = 0;
+	*bw_bytes = 0;
+	for (i = 0; i < r->nr_phases; i++) {
+		if (r->phases[i].ddir != ddir)
+			continue;
+		if (r->phases[i].iops > *iops)
+			*iops = r->phases[i].iops;
+		if (r->phases[i].bw_bytes > *bw_bytes)
+			*bw_bytes = r->phases[i].bw_bytes;
+	}
+}
+
+/* ---- the results directory ---------------------------------------------------- */
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int results_list(struct result_entry **out, size_t *nr, char *err, size_t errlen)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 256];
+	char **names = NULL;
+	size_t nr_names = 0, i;
+	struct dirent *de;
+	DIR *d;
+	int ret;
+
+	*out = NULL;
+	*nr = 0;
+	if ((ret = results_dir_path(dir, sizeof(dir)))) {
+		snprintf(err, errlen, "no results directory: neither XDG_DATA_HOME nor HOME is set");
+		return ret;
+	}
+	d = opendir(dir);
+	if (!d) {
+		if (errno == ENOENT)
+			return 0;	/* nothing saved yet */
+		ret = -errno;
+		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		return ret;
+	}
+	while ((de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		char **grown;
+
+		if (de->d_name[0] == '.' || n < 6 || strcmp(de->d_name + n - 5, ".json"))
+			continue;
+		grown = realloc(names, (nr_names + 1) * sizeof(*names));
+		if (!grown || !(grown[nr_names] = strdup(de->d_name))) {
+			names = grown ? grown : names;
+			ret = -ENOMEM;
+			break;
+		}
+		names = grown;
+		nr_names++;
+	}
+	closedir(d);
+	/* names start with the time stamp, so name order is time order */
+	if (!ret && nr_names)
+		qsort(names, nr_names, sizeof(*names), cmp_names);
+	if (!ret && nr_names && !(*out = calloc(nr_names, sizeof(**out))))
+		ret = -ENOMEM;
+	for (i = 0; !ret && i < nr_names; i++) {
+		struct result_entry *e = &(*out)[(*nr)++];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (result_load(&e->r, path, e->err, sizeof(e->err)) == -ENOMEM)
+			ret = -ENOMEM;
+		else if (e->err[0] && !(e->r.path = strdup(path)))
+			ret = -ENOMEM;
+	}
+	for (i = 0; i < nr_names; i++)
+		free(names[i]);
+	free(names);
+	if (ret) {
+		snprintf(err, errlen, "listing %s: out of memory", dir);
+		results_list_free(*out, *nr);
+		*out = NULL;
+		*nr = 0;
+	}
+	return ret;
+}
+
+void results_list_free(struct result_entry *list, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; list && i < nr; i++)
+		result_release(&list[i].r);
+	free(list);
 }

@@ -17,6 +17,8 @@
 
 #include "clock.h"
 #include "diskstats.h"
+#include "live.h"
+#include "ring.h"
 #include "run.h"
 #include "worker.h"
 
@@ -73,67 +75,6 @@ static void sample_worker(struct worker *w, struct sampler *s, uint64_t now)
 		s->last_ios[d] = n;
 	}
 	s->last_ns = now;
-}
-
-static void fill_tick(struct worker *ws, size_t from, size_t to, uint64_t t0, uint64_t now,
-		      struct run_tick *t)
-{
-	double done = 0, want = 0;
-	uint64_t eta = 0;
-	size_t i;
-	int d;
-
-	memset(t, 0, sizeof(*t));
-	t->elapsed_ns = now - t0;
-	t->nr_workers = (unsigned)(to - from);
-	for (i = from; i < to; i++) {
-		struct worker *w = &ws[i];
-		const struct job_spec *job = w->job;
-		int phase = atomic_load_explicit(&w->phase, memory_order_acquire);
-		uint64_t start = atomic_load_explicit(&w->pub_stat_start_ns, memory_order_relaxed);
-		uint64_t bytes = 0;
-
-		t->nr_running += phase != PHASE_DONE;
-		t->nr_ramp += phase == PHASE_RAMP;
-		t->nr_verify += phase == PHASE_VERIFY;
-		t->nr_layout += phase == PHASE_LAYOUT;
-		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-			uint64_t b = atomic_load_explicit(&w->pub_bytes[d], memory_order_relaxed);
-
-			t->bytes[d] += b;
-			bytes += b;
-			t->ios[d] += atomic_load_explicit(&w->pub_ios[d], memory_order_relaxed);
-		}
-		t->inflight += atomic_load_explicit(&w->pub_inflight, memory_order_relaxed);
-		if (job->runtime_us && start) {
-			uint64_t end = start + job->runtime_us * 1000;
-			double span = (double)(end - t0);
-
-			want += 1;
-			if (phase == PHASE_DONE || now >= end)
-				done += 1;
-			else {
-				done += (double)(now - t0) / span;
-				if ((end - now) / 1000000000ull > eta)
-					eta = (end - now) / 1000000000ull;
-			}
-		} else if (w->io_limit) {
-			double total = (double)w->io_limit * (job->loops ? job->loops : 1);
-
-			want += 1;
-			done += phase == PHASE_DONE ? 1.0 : (double)bytes / total;
-			if (phase != PHASE_DONE && bytes && now > start) {
-				double rate = (double)bytes / (double)(now - start);
-				uint64_t left = (uint64_t)((total - (double)bytes) / rate / 1e9);
-
-				eta = left > eta ? left : eta;
-			}
-		}
-	}
-	t->percent = want > 0 ? 100.0 * done / want : 0;
-	if (t->percent > 100)
-		t->percent = 100;
-	t->eta_s = eta;
 }
 
 static void sleep_ms(unsigned ms)
@@ -253,26 +194,161 @@ static size_t count_workers(const struct job_list *jl)
 	return n;
 }
 
-int run_jobs(const struct job_list *jl, const struct run_params *p, struct run_result *res,
-	     char *err, size_t errlen)
-{
-	unsigned interval = p->observer && p->observer->interval_ms ? p->observer->interval_ms
-								     : 100;
-	struct disk_track *disks = NULL;
-	struct sampler *smp = NULL;
-	size_t nr_disks = 0, i, k, from;
-	struct timeval tv;
+/* A run in progress: everything the engine thread and the consumer share. */
+struct run_handle {
+	struct run_result *res;
+	const struct run_params *p;
+	struct sampler *smp;
+	struct live_sampler *ls;
+	struct ring ring;
+	unsigned interval_ms;
 	uint64_t t0;
+	_Atomic bool stop;		/* set by the consumer: interrupt or stop */
+	_Atomic bool done;		/* set by the engine thread when it has finished */
+	bool consumer_done;		/* the consumer saw done and drained the ring */
+	pthread_t thread;
+	bool thread_started;
+	int ret;
+	char err[256];
+	struct run_layout lay;		/* the observer keeps a pointer until run_end() */
+	struct disk_track *disks;
+	size_t nr_disks;
+	const char **disk_names;
+	const char **names;
+	int *groups;
+};
+
+static void *engine_main(void *arg)
+{
+	struct run_handle *e = arg;
+	struct run_result *res = e->res;
+	size_t from, i;
+	bool stopped = false;
+
+	for (from = 0; from < res->nr_workers && !e->ret;) {
+		size_t to = from + 1;
+		unsigned running = 1;
+
+		/* a stonewall set: this worker up to the next job that has stonewall */
+		while (to < res->nr_workers &&
+		       !(res->workers[to].job->stonewall &&
+			 res->workers[to].job != res->workers[to - 1].job))
+			to++;
+		e->ret = start_set(res->workers, from, to, e->t0, e->err, sizeof(e->err));
+		while (running && !e->ret) {
+			uint64_t now;
+
+			sleep_ms(e->interval_ms);
+			now = rb_now_ns();
+			if (!stopped && atomic_load_explicit(&e->stop, memory_order_relaxed)) {
+				stopped = true;
+				for (i = 0; i < res->nr_workers; i++)
+					atomic_store_explicit(&res->workers[i].stop, true,
+							      memory_order_relaxed);
+			}
+			for (i = from; i < to; i++)
+				sample_worker(&res->workers[i], &e->smp[i], now);
+			running = live_sample(e->ls, &e->ring, from, to, e->t0, now);
+		}
+		for (i = from; i < to; i++)
+			if (res->workers[i].started)
+				pthread_join(res->workers[i].thread, NULL);
+		/* the last interval: what completed between the last tick and the join */
+		live_sample(e->ls, &e->ring, from, to, e->t0, rb_now_ns());
+		if (stopped || atomic_load_explicit(&e->stop, memory_order_relaxed))
+			break;
+		from = to;
+	}
+	if (e->ret) {
+		/* a thread failed to start: stop and join what did start */
+		for (i = 0; i < res->nr_workers; i++)
+			atomic_store_explicit(&res->workers[i].stop, true, memory_order_relaxed);
+		for (i = 0; i < res->nr_workers; i++)
+			if (res->workers[i].started)
+				pthread_join(res->workers[i].thread, NULL);
+	}
+	{
+		struct live_rec end = { .type = LIVE_END, .t_ns = rb_now_ns() - e->t0 };
+
+		ring_push(&e->ring, &end);
+	}
+	/* pairs with the consumer's acquire load: every record is in the ring */
+	atomic_store_explicit(&e->done, true, memory_order_release);
+	return NULL;
+}
+
+bool run_drain(struct run_handle *e)
+{
+	const struct run_observer *obs = e->p->observer;
+	struct live_rec batch[64];
+	uint32_t n, k;
+	bool done;
+
+	if (e->consumer_done)
+		return true;
+	if (e->p->interrupt && *e->p->interrupt && !e->res->interrupted)
+		run_stop(e);
+	/* pairs with the release store in engine_main: read done before draining */
+	done = atomic_load_explicit(&e->done, memory_order_acquire);
+	while ((n = ring_pop_batch(&e->ring, batch, 64)) > 0)
+		for (k = 0; k < n; k++)
+			if (obs && obs->record)
+				obs->record(obs->arg, &batch[k]);
+	e->consumer_done = done;
+	return done;
+}
+
+void run_stop(struct run_handle *e)
+{
+	e->res->interrupted = true;
+	atomic_store_explicit(&e->stop, true, memory_order_relaxed);
+}
+
+unsigned run_interval_ms(const struct run_handle *e)
+{
+	return e->interval_ms;
+}
+
+static void handle_free(struct run_handle *e)
+{
+	live_sampler_free(e->ls);
+	ring_release(&e->ring);
+	free(e->smp);
+	free(e->disks);
+	free(e->disk_names);
+	free(e->names);
+	free(e->groups);
+	free(e);
+}
+
+int run_begin(const struct job_list *jl, const struct run_params *p, struct run_result *res,
+	      struct run_handle **out, char *err, size_t errlen)
+{
+	struct run_handle *e;
+	struct timeval tv;
+	sigset_t block, old;
+	size_t i, k;
 	int ret = 0;
 
+	*out = NULL;
 	memset(res, 0, sizeof(*res));
-	res->nr_workers = count_workers(jl);
-	res->workers = calloc(res->nr_workers, sizeof(*res->workers));
-	smp = calloc(res->nr_workers, sizeof(*smp));
-	if (!res->workers || !smp) {
-		free(smp);
+	e = calloc(1, sizeof(*e));
+	if (!e) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
+	}
+	e->res = res;
+	e->p = p;
+	e->interval_ms = p->observer && p->observer->interval_ms ? p->observer->interval_ms : 100;
+	res->nr_workers = count_workers(jl);
+	res->workers = calloc(res->nr_workers, sizeof(*res->workers));
+	e->smp = calloc(res->nr_workers, sizeof(*e->smp));
+	e->names = calloc(res->nr_workers + 1, sizeof(*e->names));
+	e->groups = calloc(res->nr_workers + 1, sizeof(*e->groups));
+	if (!res->workers || !e->smp || !e->names || !e->groups) {
+		snprintf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto fail;
 	}
 	/* Set up everything before any I/O: a bad target anywhere stops the whole run. */
 	for (i = 0, k = 0; i < jl->nr; i++) {
@@ -284,67 +360,79 @@ int run_jobs(const struct job_list *jl, const struct run_params *p, struct run_r
 			if (ret) {
 				snprintf(err, errlen, "%s", res->workers[k].err);
 				res->nr_workers = k + 1;
-				free(smp);
-				return ret;
+				goto fail;
 			}
+			e->names[k] = jl->jobs[i].name;
+			e->groups[k] = jl->jobs[i].groupid;
 		}
 	}
+	track_disks(res, &e->disks, &e->nr_disks);
+	e->disk_names = calloc(e->nr_disks + 1, sizeof(*e->disk_names));
+	if (!e->disk_names || ring_init(&e->ring, 4096)) {
+		snprintf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto fail;
+	}
+	for (i = 0; i < e->nr_disks; i++)
+		e->disk_names[i] = e->disks[i].name;
+	e->ls = live_sampler_new(res->workers, res->nr_workers, e->disk_names, e->nr_disks);
+	if (!e->ls) {
+		snprintf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto fail;
+	}
+	e->lay.nr_workers = res->nr_workers;
+	e->lay.worker_names = e->names;
+	e->lay.worker_groups = e->groups;
+	e->lay.nr_disks = e->nr_disks;
+	e->lay.disk_names = e->disk_names;
+	e->lay.interval_ms = e->interval_ms;
 	if (p->observer && p->observer->setup_done)
-		p->observer->setup_done(p->observer->arg, jl);
-	track_disks(res, &disks, &nr_disks);
+		p->observer->setup_done(p->observer->arg, jl, &e->lay);
 	gettimeofday(&tv, NULL);
 	res->start_realtime_ms = (uint64_t)tv.tv_sec * 1000 + (uint64_t)tv.tv_usec / 1000;
-	t0 = rb_now_ns();
+	e->t0 = rb_now_ns();
 
-	for (from = 0; from < res->nr_workers && !ret;) {
-		size_t to = from + 1;
-		bool running = true;
-
-		/* a stonewall set: this worker up to the next job that has stonewall */
-		while (to < res->nr_workers &&
-		       !(res->workers[to].job->stonewall && res->workers[to].job != res->workers[to - 1].job))
-			to++;
-		ret = start_set(res->workers, from, to, t0, err, errlen);
-		while (running) {
-			struct run_tick tick;
-			uint64_t now;
-
-			sleep_ms(interval);
-			now = rb_now_ns();
-			if (p->interrupt && *p->interrupt && !res->interrupted) {
-				res->interrupted = true;
-				for (i = 0; i < res->nr_workers; i++)
-					atomic_store_explicit(&res->workers[i].stop, true,
-							      memory_order_relaxed);
-			}
-			for (i = from; i < to; i++)
-				sample_worker(&res->workers[i], &smp[i], now);
-			fill_tick(res->workers, from, to, t0, now, &tick);
-			if (p->observer && p->observer->tick)
-				p->observer->tick(p->observer->arg, &tick);
-			running = tick.nr_running > 0;
-		}
-		for (i = from; i < to; i++)
-			if (res->workers[i].started)
-				pthread_join(res->workers[i].thread, NULL);
-		if (res->interrupted)
-			break;
-		from = to;
-	}
+	/* the engine thread and the workers it starts never take the UI's signals */
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGWINCH);
+	pthread_sigmask(SIG_BLOCK, &block, &old);
+	ret = pthread_create(&e->thread, NULL, engine_main, e);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (ret) {
-		/* a thread failed to start: stop and join what did start */
-		for (i = 0; i < res->nr_workers; i++)
-			atomic_store_explicit(&res->workers[i].stop, true, memory_order_relaxed);
-		for (i = 0; i < res->nr_workers; i++)
-			if (res->workers[i].started)
-				pthread_join(res->workers[i].thread, NULL);
+		snprintf(err, errlen, "cannot start the engine thread: %s", strerror(ret));
+		ret = -ret;
+		goto fail;
 	}
+	e->thread_started = true;
+	*out = e;
+	return 0;
+fail:
+	handle_free(e);
+	return ret;
+}
 
-	res->du = calloc(nr_disks ? nr_disks : 1, sizeof(*res->du));
-	for (i = 0; res->du && i < nr_disks; i++)
-		if (!diskstat_read(disks[i].name, &disks[i].b))
-			diskstat_util(&disks[i].a, &disks[i].b, &res->du[res->nr_du++]);
-	free(disks);
+int run_end(struct run_handle *e, char *err, size_t errlen)
+{
+	struct run_result *res = e->res;
+	size_t i;
+	int ret = 0;
+
+	while (!run_drain(e))
+		sleep_ms(e->interval_ms / 4 ? e->interval_ms / 4 : 1);
+	if (e->thread_started)
+		pthread_join(e->thread, NULL);
+	res->live_drops = ring_dropped(&e->ring);
+	if (e->ret) {
+		ret = e->ret;
+		snprintf(err, errlen, "%s", e->err);
+	}
+	res->du = calloc(e->nr_disks ? e->nr_disks : 1, sizeof(*res->du));
+	for (i = 0; res->du && i < e->nr_disks; i++)
+		if (!diskstat_read(e->disks[i].name, &e->disks[i].b))
+			diskstat_util(&e->disks[i].a, &e->disks[i].b, &res->du[res->nr_du++]);
 
 	for (i = 0; i < res->nr_workers; i++) {
 		struct worker *w = &res->workers[i];
@@ -359,12 +447,25 @@ int run_jobs(const struct job_list *jl, const struct run_params *p, struct run_r
 			snprintf(res->error_msgs + len, sizeof(res->error_msgs) - len, "%s\n",
 				 w->err);
 	}
-	if (build_entries(res, smp) < 0 && !ret) {
+	if (build_entries(res, e->smp) < 0 && !ret) {
 		snprintf(err, errlen, "out of memory");
 		ret = -ENOMEM;
 	}
-	free(smp);
+	handle_free(e);
 	return ret;
+}
+
+int run_jobs(const struct job_list *jl, const struct run_params *p, struct run_result *res,
+	     char *err, size_t errlen)
+{
+	struct run_handle *e;
+	int ret = run_begin(jl, p, res, &e, err, errlen);
+
+	if (ret)
+		return ret;
+	while (!run_drain(e))
+		sleep_ms(e->interval_ms / 4 ? e->interval_ms / 4 : 1);
+	return run_end(e, err, errlen);
 }
 
 void run_result_release(struct run_result *res)

@@ -3,10 +3,12 @@
  * sequence, the sampler that turns counters into bw/iops samples and live
  * ticks, and the merged results.
  *
- * Threading contract: run_jobs() is called from the UI/main thread and runs
- * the sampler loop on that thread; workers run on their own threads with
- * SIGINT, SIGTERM and SIGWINCH blocked. The observer's tick() is called on
- * the caller's thread only. *interrupt may be set from a signal handler.
+ * Threading contract: run_jobs() is called from the UI/main thread. It starts
+ * an engine thread that starts the workers, samples them every tick and
+ * pushes live records (core/ring.h) into a single-producer/single-consumer
+ * ring; the calling thread is the ring's consumer and hands each record to
+ * the observer. Engine and worker threads run with SIGINT, SIGTERM and
+ * SIGWINCH blocked. *interrupt may be set from a signal handler.
  */
 #ifndef RB_RUN_H
 #define RB_RUN_H
@@ -21,27 +23,25 @@
 
 struct worker;
 
-/* What a live view sees every tick: cumulative totals over all workers. */
-struct run_tick {
-	uint64_t elapsed_ns;
-	unsigned nr_workers;
-	unsigned nr_running;
-	unsigned nr_ramp;
-	unsigned nr_verify;
-	unsigned nr_layout;
-	uint64_t bytes[DDIR_RWDIR_CNT];
-	uint64_t ios[DDIR_RWDIR_CNT];
-	uint64_t inflight;
-	double percent;		/* progress of the current stonewall set, 0..100 */
-	uint64_t eta_s;
+/* Names the live records refer to by index; valid from setup_done() to run_jobs()'s return. */
+struct run_layout {
+	size_t nr_workers;
+	const char *const *worker_names;	/* job name of each worker */
+	const int *worker_groups;
+	size_t nr_disks;
+	const char *const *disk_names;		/* full kernel names: LIVE_DISK job = index */
+	unsigned interval_ms;
 };
+
+struct live_rec;
 
 struct run_observer {
 	/* once, after every clone is set up and before any I/O */
-	void (*setup_done)(void *arg, const struct job_list *jl);
-	void (*tick)(void *arg, const struct run_tick *t);
+	void (*setup_done)(void *arg, const struct job_list *jl, const struct run_layout *lay);
+	/* every record popped from the live ring, in order, on the caller's thread */
+	void (*record)(void *arg, const struct live_rec *rec);
 	void *arg;
-	unsigned interval_ms;	/* default 100 */
+	unsigned interval_ms;	/* engine tick, default 100 */
 };
 
 struct run_params {
@@ -60,6 +60,7 @@ struct run_result {
 	struct disk_util *du;
 	size_t nr_du;
 	bool interrupted;
+	uint64_t live_drops;	/* live records the ring dropped (a slow consumer) */
 	int error;		/* first job error (positive errno), 0 = all ok */
 	char error_msgs[4096];	/* one line per failed job */
 	uint64_t start_realtime_ms;
@@ -73,6 +74,23 @@ struct run_result {
  */
 int run_jobs(const struct job_list *jl, const struct run_params *p, struct run_result *res,
 	     char *err, size_t errlen);
+
+/*
+ * The same in steps, for a UI that owns its event loop: run_begin() sets up
+ * and starts the engine thread (nothing else blocks); run_drain() hands every
+ * record waiting in the ring to the observer and returns true once the run is
+ * over and the ring is empty (call it every frame); run_stop() asks the
+ * workers to stop (partial results are kept); run_end() waits, joins and
+ * fills res, then frees the handle. On a run_begin() error nothing ran and
+ * res must still be released.
+ */
+struct run_handle;
+int run_begin(const struct job_list *jl, const struct run_params *p, struct run_result *res,
+	      struct run_handle **h, char *err, size_t errlen);
+bool run_drain(struct run_handle *h);
+void run_stop(struct run_handle *h);
+unsigned run_interval_ms(const struct run_handle *h);
+int run_end(struct run_handle *h, char *err, size_t errlen);
 
 void run_result_release(struct run_result *res);
 

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "live.h"
 #include "verify.h"
 #include "worker.h"
 #include "worker_int.h"
@@ -114,7 +115,7 @@ static int pick_ddir(struct worker *w)
 }
 
 /* Offset relative to the file's region start. */
-static uint64_t pick_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t bs)
+uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t bs)
 {
 	const struct job_spec *job = w->job;
 	uint64_t off, last = f->size - bs;
@@ -201,7 +202,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 
 	u->ddir = (uint8_t)ddir;
 	u->len = (uint32_t)bs;
-	u->offset = f->start + pick_offset(w, f, ddir, bs);
+	u->offset = f->start + worker_pick_offset(w, f, ddir, bs);
 	u->fd = f->fd;
 	u->file_idx = (unsigned)(f - w->files);
 	u->error = 0;
@@ -256,13 +257,15 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 	if (u->error) {
 		unsigned coe = job->continue_on_error;
 		unsigned bit = ddir == DDIR_READ ? COE_READ : COE_WRITE;
+		const char *what = ddir == DDIR_READ ? "read" : ddir == DDIR_WRITE ? "write" : "trim";
 
 		if (!ts->first_error)
 			ts->first_error = u->error;
 		ts->total_err++;
+		atomic_store_explicit(&w->pub_errors, ts->total_err, memory_order_relaxed);
 		if (!(coe & bit)) {
 			set_error(w, u->error, "job '%s': %s error at offset %llu of %s (%u bytes): "
-				  "%s%s", job->name, ddir == DDIR_READ ? "read" : "write",
+				  "%s%s", job->name, what,
 				  (unsigned long long)u->offset, w->files[u->file_idx].path, u->len,
 				  strerror(u->error),
 				  u->error == EINVAL && job->direct ?
@@ -302,7 +305,7 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 		if (u->resid)
 			ds->short_ios++;
 		lat_stat_add(&ds->clat, clat);
-		ds->clat_hist[hist_index(clat)]++;
+		live_bump(&ds->clat_hist[hist_index(clat)]);
 		lat_stat_add(&ds->lat, lat);
 		if (job->lat_percentiles)
 			ds->lat_hist[hist_index(lat)]++;
@@ -314,7 +317,12 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 				ds->slat_hist[hist_index(slat)]++;
 		}
 		stat_add_clat_bucket(ts, clat);
+		if (w->logs)
+			worker_logs_io(w, ddir, u->len - u->resid,
+				       w->sync_io ? 0 : u->issue_ns - u->start_ns, clat, lat, comp);
 		/* pairs with the sampler's relaxed loads: counters only, no ordering needed */
+		w->lat_sum[ddir] += clat;
+		atomic_store_explicit(&w->pub_lat_sum[ddir], w->lat_sum[ddir], memory_order_relaxed);
 		atomic_store_explicit(&w->pub_bytes[ddir], ds->io_bytes, memory_order_relaxed);
 		atomic_store_explicit(&w->pub_ios[ddir], ds->total_ios, memory_order_relaxed);
 	}
@@ -705,6 +713,7 @@ void *worker_main(void *arg)
 	else if (job->time_based)
 		st.end_ns = 0;
 	atomic_store_explicit(&w->pub_stat_start_ns, st.stat_start_ns, memory_order_relaxed);
+	worker_logs_start(w, st.stat_start_ns);
 	/* pairs with the sampler's acquire load of phase */
 	atomic_store_explicit(&w->phase, job->ramp_time_us ? PHASE_RAMP : PHASE_RUN,
 			      memory_order_release);
@@ -726,6 +735,8 @@ void *worker_main(void *arg)
 	}
 	t_end = rb_now_ns();
 	cpu_usage(&ru1);
+	if (worker_logs_close(w, t_end) < 0)
+		set_error(w, EIO, "job '%s': writing its log files failed (disk full?)", job->name);
 
 	{
 		uint64_t start = st.stat_start_ns < t_main_end ? st.stat_start_ns : t_main_end;
@@ -772,15 +783,16 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 			 "%s)", job->name, job->ioengine, engine_names());
 		return -EINVAL;
 	}
-	if (job->rw & RW_TRIM) {
-		snprintf(w->err, sizeof(w->err), "job '%s': trim workloads are not supported yet",
-			 job->name);
+	if ((job->rw & RW_TRIM) && (job->rw & RW_WRITE)) {
+		snprintf(w->err, sizeof(w->err), "job '%s': rw=trimwrite is not supported yet "
+			 "(trim, randtrim and the other patterns are)", job->name);
 		return -EINVAL;
 	}
 	w->min_bs = UINT64_MAX;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		bool used = (d == DDIR_READ && (job->rw & RW_READ)) ||
 			    (d == DDIR_WRITE && (job->rw & RW_WRITE)) ||
+			    (d == DDIR_TRIM && (job->rw & RW_TRIM)) ||
 			    (d == DDIR_READ && job->verify);
 
 		if (!used)
@@ -817,6 +829,9 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	rb_rand_seed(&w->rwmix_rand, ~seed + 0x2545f4914f6cdd1dull * (index + 1));
 
 	ret = worker_open_files(w, w->err, sizeof(w->err));
+	if (ret)
+		return ret;
+	ret = worker_logs_open(w, w->err, sizeof(w->err));
 	if (ret)
 		return ret;
 	for (i = 0; i < w->nr_files; i++) {
@@ -861,6 +876,7 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 
 void worker_release(struct worker *w)
 {
+	worker_logs_close(w, 0);
 	if (w->ctx && w->ops)
 		w->ops->cleanup(w->ctx);
 	w->ctx = NULL;

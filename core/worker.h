@@ -7,7 +7,9 @@
  *   - the pub_* counters, which the worker stores (relaxed, single writer)
  *     and the sampler thread loads; totals are exact after the join;
  *   - stop, which any thread may set (relaxed) to end the run early;
- *   - phase, stored by the worker (release), loaded by the sampler (acquire).
+ *   - phase, stored by the worker (release), loaded by the sampler (acquire);
+ *   - ts.dir[].clat_hist buckets, stored with relaxed atomics (live_bump) so
+ *     the engine thread can load them for interval percentiles.
  * The runner (core/run.c) builds workers, starts and joins their threads,
  * and reads ts only after the join.
  */
@@ -74,6 +76,7 @@ struct worker {
 	uint64_t max_bs;
 	uint64_t io_limit;		/* bytes per loop, 0 = region */
 	bool sync_io;			/* units complete in queue(): no slat */
+	struct worker_logs *logs;	/* write_*_log files, NULL when none */
 
 	/* shared with the runner; see the threading contract above */
 	const struct guard_consent *consent;
@@ -82,6 +85,9 @@ struct worker {
 	_Atomic uint64_t pub_bytes[DDIR_RWDIR_CNT];
 	_Atomic uint64_t pub_ios[DDIR_RWDIR_CNT];
 	_Atomic uint64_t pub_inflight;
+	_Atomic uint64_t pub_lat_sum[DDIR_RWDIR_CNT];	/* sum of completion latencies, ns */
+	_Atomic uint64_t pub_errors;
+	uint64_t lat_sum[DDIR_RWDIR_CNT];		/* the worker's own copy */
 	_Atomic uint64_t pub_stat_start_ns;	/* when statistics started (after ramp) */
 
 	uint64_t run_start_ns;		/* the whole run's start, for elapsed */

@@ -195,4 +195,8 @@ const char *inv_normalize_raid_level(const char *vendor);
  */
 int64_t inv_parse_vendor_size(const char *s, unsigned base);
 
+/* Frees what one controller, or one list of drives, holds (for code that splices inventories). */
+void inv_controller_release(struct inv_controller *c);
+void inv_pds_free(struct inv_pd *pds, size_t nr);
+
 #endif

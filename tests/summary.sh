@@ -41,6 +41,20 @@ for trs in tests/unit/*.trs tests/integration/*.trs; do
 	fi
 	grep -h '^SKIP: ' "$log" 2>/dev/null | sed "s|^|$name: |"
 done
+# make check-tsan's log, when .ci/run made one
+if [ -e tests/tsan.log ]; then
+	p=$(grep -c '^PASS: ' tests/tsan.log)
+	f=$(grep -c '^FAIL: ' tests/tsan.log)
+	passed=$((passed + p))
+	failed=$((failed + f))
+	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+		echo "---- make check-tsan did not run its tests"
+		tail -20 tests/tsan.log
+		failed=$((failed + 1))
+	elif [ "$f" -gt 0 ]; then
+		grep '^FAIL: ' tests/tsan.log
+	fi
+fi
 if [ "$skipped" -gt 0 ]; then
 	echo "$passed passed, $failed failed, $skipped skipped"
 else

@@ -8,6 +8,7 @@
 #define RB_CLI_H
 
 #include <stdio.h>
+#include "identity.h"	/* identity_probe() for results_save */
 #include "run.h"
 
 #define EXIT_USAGE 2
@@ -20,16 +21,41 @@ int cmd_profiles(int argc, char **argv);	/* tui/cmd_profiles.c */
 int cmd_results(int argc, char **argv);		/* tui/cmd_results.c */
 int cmd_compare(int argc, char **argv);		/* tui/cmd_compare.c */
 
-/* Live status line on stderr (tui/status.c). */
+/*
+ * `raidbench run --profile=NAME`: replaces each such argument in place by
+ * the profile's job file path (tui/cmd_profiles.c). Prints the error and
+ * returns -1 for an unknown profile, 0 otherwise.
+ */
+int profiles_expand_args(int argc, char **argv);
+
+struct live_rec;
+
+/* Live status line on stderr (tui/status.c), fed by live records. */
 struct status_line {
 	bool enabled;
 	bool drawn;
 	size_t width;
-	FILE *header_out;	/* where fio's job header lines go, NULL = nowhere */
+	/* the tick being gathered */
+	uint64_t ios[DDIR_RWDIR_CNT];
+	uint64_t bytes[DDIR_RWDIR_CNT];
+	uint32_t p99[DDIR_RWDIR_CNT];
+	uint32_t running, ramp, inflight;
+	float percent;
+	uint64_t eta_s, interval_ns, drops;
 };
 
 void status_line_init(struct status_line *s);
-void status_line_tick(void *arg, const struct run_tick *t);
+void status_line_record(struct status_line *s, const struct live_rec *rec);
 void status_line_clear(struct status_line *s);
+
+/* JSON Lines of the live records (tui/live_json.c): one object per tick. */
+struct live_json;
+/* path "-" is stdout. NULL with err set when the file cannot be created. */
+struct live_json *live_json_open(const char *path, char *err, size_t errlen);
+/* The names the records refer to; call from the observer's setup_done. */
+int live_json_layout(struct live_json *lj, const struct run_layout *lay);
+void live_json_record(struct live_json *lj, const struct live_rec *rec);
+/* Flushes and closes; returns 0 or -errno (a full disk shows here). */
+int live_json_close(struct live_json *lj);
 
 #endif

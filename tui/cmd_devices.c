@@ -1,11 +1,634 @@
-/* cmd_devices.c - placeholder until its issue lands. */
+/*
+ * cmd_devices.c - `raidbench devices`: the storage inventory of this
+ * machine (hw/discover.h, joined with what the vendor tools on PATH report,
+ * hw/raidtool.h) or of captured vendor outputs (--import), as a
+ * tree a person reads (controllers -> arrays -> logical drives -> physical
+ * drives, then md arrays and the other block devices with size, model and
+ * write safety) or as DESIGN's JSON (--json).
+ *
+ * It only reads: discovery opens nothing for writing, and nothing here
+ * touches a device. As non-root it shows what it could read and the notes
+ * say what needed root.
+ *
+ * Hidden options for tests: --sysfs=DIR --proc=DIR --dev=DIR --pci-ids=FILE
+ * point discovery at a recorded tree; --monitor-events=N prints N block
+ * uevents (one "ACTION NAME" line each, after a "listening" line) and exits,
+ * or gives up after --monitor-timeout=SECONDS (default 30) with status 1.
+ */
+#include <errno.h>
+#include <langinfo.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
 #include "cli.h"
+#include "hw/discover.h"
+#include "hw/inventory.h"
+#include "hw/monitor.h"
+#include "hw/raidtool.h"
+
+struct devices_args {
+	bool json;
+	bool ascii;
+	bool no_tools;
+	const char **imports;
+	size_t nr_imports;
+	struct discover_opts dopts;
+	long monitor_events;	/* > 0: monitor mode */
+	long monitor_timeout;
+};
+
+struct glyphs {
+	const char *tee, *corner, *bar, *blank, *dot, *dash;
+};
+
+static const struct glyphs utf8_glyphs = { "├─ ", "└─ ", "│  ", "   ", " · ", "—" };
+static const struct glyphs ascii_glyphs = { "|- ", "`- ", "|  ", "   ", ", ", "-" };
+
+static void usage_devices(FILE *f)
+{
+	fprintf(f, "usage: raidbench devices [--json] [--ascii] [--no-tools] [--import TOOL:FILE ...]\n"
+		   "  --json              the inventory as JSON (DESIGN.md \"The inventory model\")\n"
+		   "  --ascii             draw the tree with ASCII only\n"
+		   "  --no-tools          sysfs only: do not run the vendor tools found on PATH\n"
+		   "                      (ssacli, storcli, mdadm) for arrays and drive health\n"
+		   "  --import TOOL:FILE  build the inventory from a captured vendor output\n"
+		   "                      instead of this machine (TOOL: ssacli, storcli, megacli,\n"
+		   "                      mdstat, mdadm-detail); repeatable\n");
+}
+
+/* "--name=VALUE" or "--name VALUE": the value, advancing *i; NULL when not this option. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name, bool *missing)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(argv[*i], name, n))
+		return NULL;
+	if (argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (argv[*i][n])
+		return NULL;
+	if (*i + 1 >= argc) {
+		*missing = true;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+static int parse_args(int argc, char **argv, struct devices_args *a)
+{
+	static const char *const root_opts[] = { "--sysfs", "--proc", "--dev", "--pci-ids" };
+	const char **roots[] = { &a->dopts.sysfs_root, &a->dopts.proc_root, &a->dopts.dev_root,
+				 &a->dopts.pci_ids };
+
+	for (int i = 0; i < argc; i++) {
+		bool missing = false, done = false;
+		const char *v;
+
+		if (!strcmp(argv[i], "--json")) {
+			a->json = true;
+			continue;
+		}
+		if (!strcmp(argv[i], "--ascii")) {
+			a->ascii = true;
+			continue;
+		}
+		if (!strcmp(argv[i], "--no-tools")) {
+			a->no_tools = true;
+			continue;
+		}
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage_devices(stdout);
+			exit(0);
+		}
+		if ((v = opt_value(argc, argv, &i, "--import", &missing))) {
+			const char **p = realloc(a->imports, (a->nr_imports + 1) * sizeof(*p));
+
+			if (!p || !strchr(v, ':')) {
+				free(p ? p : a->imports);
+				a->imports = NULL;
+				fprintf(stderr, "raidbench devices: --import takes TOOL:FILE, "
+						"e.g. --import ssacli:config.txt\n");
+				return -EINVAL;
+			}
+			a->imports = p;
+			p[a->nr_imports++] = v;
+			continue;
+		}
+		for (size_t k = 0; k < 4 && !done && !missing; k++) {
+			if ((v = opt_value(argc, argv, &i, root_opts[k], &missing))) {
+				*roots[k] = v;
+				done = true;
+			}
+		}
+		if (!done && !missing && (v = opt_value(argc, argv, &i, "--monitor-events", &missing))) {
+			a->monitor_events = strtol(v, NULL, 10);
+			done = a->monitor_events > 0;
+		}
+		if (!done && !missing &&
+		    (v = opt_value(argc, argv, &i, "--monitor-timeout", &missing))) {
+			a->monitor_timeout = strtol(v, NULL, 10);
+			done = a->monitor_timeout > 0;
+		}
+		if (done)
+			continue;
+		fprintf(stderr, "raidbench devices: %s '%s'\n",
+			missing ? "missing value for" : "unknown option", argv[i]);
+		usage_devices(stderr);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* ---- the tree ------------------------------------------------------------ */
+
+struct tree {
+	FILE *out;
+	const struct glyphs *g;
+	char prefix[512];
+	size_t len[32];		/* prefix length at each depth */
+	int depth;
+};
+
+static void tree_node(struct tree *t, bool last, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void tree_node(struct tree *t, bool last, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(t->out, "%s%s", t->prefix, last ? t->g->corner : t->g->tee);
+	va_start(ap, fmt);
+	vfprintf(t->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', t->out);
+}
+
+/* Enters the children of the node just printed; last says whether it was its parent's last. */
+static void tree_push(struct tree *t, bool last)
+{
+	if (t->depth >= 31)
+		return;
+	t->len[t->depth++] = strlen(t->prefix);
+	strncat(t->prefix, last ? t->g->blank : t->g->bar,
+		sizeof(t->prefix) - strlen(t->prefix) - 1);
+}
+
+static void tree_pop(struct tree *t)
+{
+	if (t->depth > 0)
+		t->prefix[t->len[--t->depth]] = '\0';
+}
+
+/* A line under the current node that is not a node itself: details, reasons. */
+static void tree_info(struct tree *t, bool more_follow, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void tree_info(struct tree *t, bool more_follow, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(t->out, "%s%s", t->prefix, more_follow ? t->g->bar : t->g->blank);
+	va_start(ap, fmt);
+	vfprintf(t->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', t->out);
+}
+
+static const char *fmt_size(int64_t bytes, char *buf, size_t len)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double v = (double)bytes;
+	size_t u = 0;
+
+	if (bytes < 0)
+		return "size unknown";
+	while (v >= 1024 && u < 5) {
+		v /= 1024;
+		u++;
+	}
+	snprintf(buf, len, u ? "%.1f %s" : "%.0f %s", v, units[u]);
+	return buf;
+}
+
+/* Appends ", text" style pieces to a line buffer. */
+struct line {
+	char buf[1024];
+	size_t len;
+	const char *sep;
+};
+
+static void line_add(struct line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void line_add(struct line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (l->len >= sizeof(l->buf) - 1)
+		return;
+	if (l->len)
+		l->len += (size_t)snprintf(l->buf + l->len, sizeof(l->buf) - l->len, "%s", l->sep);
+	if (l->len >= sizeof(l->buf) - 1)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(l->buf + l->len, sizeof(l->buf) - l->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		l->len += (size_t)n;
+	if (l->len >= sizeof(l->buf))
+		l->len = sizeof(l->buf) - 1;
+}
+
+static void status_words(const char *status, const char *text, char *buf, size_t len)
+{
+	if (text && strcmp(text, status))
+		snprintf(buf, len, "%s (%s)", status, text);
+	else
+		snprintf(buf, len, "%s", status);
+}
+
+static void print_pcie(struct line *l, const struct inv_pcie *p, const struct glyphs *g)
+{
+	bool degraded = (p->max_speed_gts > 0 && p->speed_gts > 0 && p->speed_gts < p->max_speed_gts) ||
+			(p->max_width > 0 && p->width > 0 && p->width < p->max_width);
+
+	if (!p->known)
+		return;
+	if (degraded)
+		line_add(l, "PCIe %g GT/s x%d %s DEGRADED LINK, the card can do %g GT/s x%d",
+			 p->speed_gts, p->width, g->dash, p->max_speed_gts, p->max_width);
+	else
+		line_add(l, "PCIe %g GT/s x%d", p->speed_gts, p->width);
+}
+
+static void print_pd(struct tree *t, bool last, const struct inv_pd *pd)
+{
+	struct line l = { .sep = "  " };
+	char sz[32], st[256];
+
+	line_add(&l, "%s drive %s", pd->role ? pd->role : "physical", pd->id ? pd->id : "?");
+	if (pd->size_bytes >= 0)
+		line_add(&l, "%s", fmt_size(pd->size_bytes, sz, sizeof(sz)));
+	if (pd->interface || pd->media)
+		line_add(&l, "%s%s%s", pd->interface ? pd->interface : "",
+			 pd->interface && pd->media ? " " : "", pd->media ? pd->media : "");
+	if (pd->model)
+		line_add(&l, "%s", pd->model);
+	if (pd->serial)
+		line_add(&l, "serial %s", pd->serial);
+	status_words(inv_status_name(pd->status), pd->status_text, st, sizeof(st));
+	line_add(&l, "[%s]", st);
+	tree_node(t, last, "%s", l.buf);
+}
+
+static void print_ld(struct tree *t, bool last, const struct inv_ld *ld)
+{
+	struct line l = { .sep = "  " };
+	char sz[32], st[256];
+
+	line_add(&l, "logical drive %s", ld->id ? ld->id : "?");
+	line_add(&l, "RAID %s", ld->raid_level ? ld->raid_level : "level unknown");
+	line_add(&l, "%s", fmt_size(ld->size_bytes, sz, sizeof(sz)));
+	status_words(inv_status_name(ld->status), ld->status_text, st, sizeof(st));
+	if (ld->progress_pct >= 0)
+		line_add(&l, "[%s, %.1f%%]", st, ld->progress_pct);
+	else
+		line_add(&l, "[%s]", st);
+	if (ld->os_device)
+		line_add(&l, "%s", ld->os_device);
+	tree_node(t, last, "%s", l.buf);
+}
+
+static void print_array(struct tree *t, bool last, const struct inv_array *a)
+{
+	char st[256];
+	size_t n = a->nr_lds + a->nr_pds;
+
+	status_words(inv_status_name(a->status), a->status_text, st, sizeof(st));
+	tree_node(t, last, "array %s  [%s]", a->id ? a->id : "(not named by sysfs)", st);
+	tree_push(t, last);
+	for (size_t i = 0; i < a->nr_lds; i++)
+		print_ld(t, --n == 0, &a->lds[i]);
+	for (size_t i = 0; i < a->nr_pds; i++)
+		print_pd(t, --n == 0, &a->pds[i]);
+	tree_pop(t);
+}
+
+static void print_blockdev(struct tree *t, bool last, const struct inv_blockdev *b)
+{
+	struct line l = { .sep = "  " };
+	char sz[32];
+
+	line_add(&l, "%s", b->name);
+	line_add(&l, "%s", fmt_size(b->size_bytes, sz, sizeof(sz)));
+	if (b->model)
+		line_add(&l, "%s", b->model);
+	if (b->rotational >= 0)
+		line_add(&l, "%s", b->rotational ? "hdd" : "ssd");
+	if (b->logical_block_size > 0 && b->physical_block_size > 0)
+		line_add(&l, "%lld/%lld-byte blocks", (long long)b->logical_block_size,
+			 (long long)b->physical_block_size);
+	if (b->signature)
+		line_add(&l, "%s", b->signature);
+	line_add(&l, "%s", b->write_safe ? "write-safe" : "NOT write-safe");
+	tree_node(t, last, "%s", l.buf);
+	tree_push(t, last);
+	if (b->serial || b->wwn || b->scheduler) {
+		struct line d = { .sep = t->g->dot };
+
+		if (b->serial)
+			line_add(&d, "serial %s", b->serial);
+		if (b->wwn)
+			line_add(&d, "wwn %s", b->wwn);
+		if (b->scheduler)
+			line_add(&d, "scheduler %s", b->scheduler);
+		if (b->queue_depth >= 0)
+			line_add(&d, "queue depth %lld", (long long)b->queue_depth);
+		tree_info(t, false, "%s", d.buf);
+	}
+	if (b->nr_partitions) {
+		struct line d = { .sep = " " };
+
+		for (size_t i = 0; i < b->nr_partitions; i++)
+			line_add(&d, "%s", b->partitions[i]);
+		tree_info(t, false, "partitions: %s", d.buf);
+	}
+	if (b->nr_mounts) {
+		struct line d = { .sep = ", " };
+
+		for (size_t i = 0; i < b->nr_mounts; i++)
+			line_add(&d, "%s", b->mounts[i]);
+		tree_info(t, false, "mounted at: %s", d.buf);
+	}
+	if (b->nr_holders) {
+		struct line d = { .sep = ", " };
+
+		for (size_t i = 0; i < b->nr_holders; i++)
+			line_add(&d, "%s", b->holders[i]);
+		tree_info(t, false, "held by: %s", d.buf);
+	}
+	if (b->swap)
+		tree_info(t, false, "in use as swap");
+	if (b->why_not_write_safe) {
+		const char *p = b->why_not_write_safe;
+
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			tree_info(t, false, "%s %.*s", t->g->dash, (int)n, p);
+			p += n;
+			if (*p)
+				p++;
+		}
+	}
+	tree_pop(t);
+}
+
+static bool belongs(const struct inv_blockdev *b, const struct inv_controller *c)
+{
+	return b->controller && c->id && !strcmp(b->controller, c->id);
+}
+
+static void print_controller(struct tree *t, bool last, const struct inventory *inv,
+			     const struct inv_controller *c)
+{
+	struct line l = { .sep = t->g->dot };
+	char st[256];
+	size_t n = c->nr_arrays + c->nr_unassigned + c->nr_passthrough;
+
+	for (size_t i = 0; i < inv->nr_blockdevs; i++)
+		n += belongs(&inv->blockdevs[i], c);
+	status_words(inv_status_name(c->status), c->status_text, st, sizeof(st));
+	tree_node(t, last, "%s  %s  [%s]", c->id ? c->id : "?",
+		  c->model ? c->model : "(model unknown)", st);
+	tree_push(t, last);
+	if (c->driver)
+		line_add(&l, "driver %s", c->driver);
+	if (c->firmware)
+		line_add(&l, "firmware %s", c->firmware);
+	if (c->mode)
+		line_add(&l, "mode %s", c->mode);
+	if (c->slot)
+		line_add(&l, "slot %s", c->slot);
+	if (c->serial)
+		line_add(&l, "serial %s", c->serial);
+	if (c->numa_node != INV_NO_NUMA)
+		line_add(&l, "NUMA node %d", c->numa_node);
+	if (c->source && strcmp(c->source, "sysfs"))
+		line_add(&l, "from %s", c->source);
+	print_pcie(&l, &c->pcie, t->g);
+	if (l.len)
+		tree_info(t, n > 0, "%s", l.buf);
+	for (size_t i = 0; i < c->nr_arrays; i++)
+		print_array(t, --n == 0, &c->arrays[i]);
+	for (size_t i = 0; i < c->nr_unassigned; i++)
+		print_pd(t, --n == 0, &c->unassigned[i]);
+	for (size_t i = 0; i < c->nr_passthrough; i++)
+		print_pd(t, --n == 0, &c->passthrough[i]);
+	for (size_t i = 0; i < inv->nr_blockdevs; i++)
+		if (belongs(&inv->blockdevs[i], c))
+			print_blockdev(t, --n == 0, &inv->blockdevs[i]);
+	tree_pop(t);
+}
+
+static void print_md(struct tree *t, bool last, const struct inv_md *md)
+{
+	struct line l = { .sep = "  " };
+	char sz[32], st[256];
+
+	line_add(&l, "%s", md->name ? md->name : "?");
+	line_add(&l, "RAID %s", md->raid_level ? md->raid_level : "level unknown");
+	line_add(&l, "%s", fmt_size(md->size_bytes, sz, sizeof(sz)));
+	status_words(inv_status_name(md->status), md->status_text, st, sizeof(st));
+	if (md->progress_pct >= 0)
+		line_add(&l, "[%s %.1f%%]", st, md->progress_pct);
+	else
+		line_add(&l, "[%s]", st);
+	tree_node(t, last, "%s", l.buf);
+	tree_push(t, last);
+	for (size_t i = 0; i < md->nr_members; i++) {
+		const struct inv_md_member *m = &md->members[i];
+		const char *role = m->role ? m->role : "role unknown";
+
+		if (m->slot >= 0 && m->role && !strcmp(m->role, "spare"))
+			tree_node(t, i + 1 == md->nr_members, "%s  spare, rebuilding slot %d",
+				  m->device, m->slot);
+		else if (m->slot >= 0)
+			tree_node(t, i + 1 == md->nr_members, "%s  %s, slot %d", m->device, role,
+				  m->slot);
+		else
+			tree_node(t, i + 1 == md->nr_members, "%s  %s", m->device, role);
+	}
+	tree_pop(t);
+}
+
+static void print_tree(FILE *out, const struct inventory *inv, const struct glyphs *g)
+{
+	struct tree t = { .out = out, .g = g };
+	size_t others = 0, n;
+
+	fprintf(out, "Controllers\n");
+	if (!inv->nr_controllers)
+		fprintf(out, "%s(none found)\n", g->blank);
+	for (size_t i = 0; i < inv->nr_controllers; i++)
+		print_controller(&t, i + 1 == inv->nr_controllers, inv, &inv->controllers[i]);
+	if (inv->nr_md) {
+		fprintf(out, "\nmd arrays\n");
+		for (size_t i = 0; i < inv->nr_md; i++)
+			print_md(&t, i + 1 == inv->nr_md, &inv->md[i]);
+	}
+	for (size_t i = 0; i < inv->nr_blockdevs; i++)
+		others += !inv->blockdevs[i].controller;
+	if (others) {
+		fprintf(out, "\nOther block devices\n");
+		n = others;
+		for (size_t i = 0; i < inv->nr_blockdevs; i++)
+			if (!inv->blockdevs[i].controller)
+				print_blockdev(&t, --n == 0, &inv->blockdevs[i]);
+	}
+	if (inv->nr_notes) {
+		fprintf(out, "\nNotes\n");
+		for (size_t i = 0; i < inv->nr_notes; i++)
+			fprintf(out, "%s%s\n", g->blank, inv->notes[i]);
+	}
+}
+
+/* ---- modes --------------------------------------------------------------- */
+
+static int load_imports(struct inventory *inv, const struct devices_args *a)
+{
+	char err[1024];
+
+	for (size_t i = 0; i < a->nr_imports; i++) {
+		const char *colon = strchr(a->imports[i], ':');
+		char tool[64];
+
+		snprintf(tool, sizeof(tool), "%.*s", (int)(colon - a->imports[i]), a->imports[i]);
+		err[0] = '\0';
+		if (raidtool_import(inv, tool, colon + 1, err, sizeof(err))) {
+			fprintf(stderr, "raidbench devices: %s\n",
+				err[0] ? err : "import failed");
+			return EXIT_FAILURE;
+		}
+	}
+	return 0;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int monitor_events(const struct devices_args *a)
+{
+	double deadline = now_s() + (double)(a->monitor_timeout > 0 ? a->monitor_timeout : 30);
+	struct monitor_event ev;
+	struct monitor *m;
+	char err[256];
+	long seen = 0;
+	int rc = 0;
+
+	m = monitor_new(err, sizeof(err));
+	if (!m) {
+		fprintf(stderr, "raidbench devices: %s\n", err);
+		return EXIT_FAILURE;
+	}
+	printf("listening (%s events)\n", monitor_from_udev(m) ? "udev" : "kernel");
+	fflush(stdout);
+	while (seen < a->monitor_events) {
+		struct pollfd pfd = { .fd = monitor_fd(m), .events = POLLIN };
+		double left = deadline - now_s();
+
+		if (left <= 0)
+			break;
+		if (poll(&pfd, 1, (int)(left * 1000) + 1) < 0 && errno != EINTR)
+			break;
+		while (seen < a->monitor_events && (rc = monitor_read(m, &ev)) > 0) {
+			printf("%s %s%s\n", ev.action_text, ev.name, ev.partition ? " partition" : "");
+			fflush(stdout);
+			seen++;
+		}
+		if (rc < 0) {
+			fprintf(stderr, "raidbench devices: reading uevents: %s\n", strerror(-rc));
+			break;
+		}
+	}
+	monitor_free(m);
+	if (seen < a->monitor_events) {
+		fprintf(stderr, "raidbench devices: saw %ld of %ld events before the timeout\n",
+			seen, a->monitor_events);
+		return EXIT_FAILURE;
+	}
+	return 0;
+}
+
+static bool utf8_locale(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	return cs && !strcmp(cs, "UTF-8");
+}
 
 int cmd_devices(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "raidbench: this subcommand is not implemented yet\n");
-	return EXIT_USAGE;
+	struct devices_args a = { .json = false };
+	struct inventory inv = { 0 };
+	char err[1024] = "";
+	int ret = 0;
+
+	discover_opts_init(&a.dopts);
+	if (parse_args(argc, argv, &a)) {
+		free(a.imports);
+		return EXIT_USAGE;
+	}
+	if (a.monitor_events > 0) {
+		free(a.imports);
+		return monitor_events(&a);
+	}
+	if (a.nr_imports) {
+		ret = load_imports(&inv, &a);
+	} else if (discover_inventory(&inv, &a.dopts, err, sizeof(err))) {
+		fprintf(stderr, "raidbench devices: %s\n", err);
+		ret = EXIT_FAILURE;
+	} else if (!a.no_tools && !strcmp(a.dopts.sysfs_root, "/sys")) {
+		/* a failing tool leaves a note in inv; its controllers are just not shown */
+		raidtool_read_all(&inv, err, sizeof(err));
+		discover_join_vendor(&inv);
+	}
+	free(a.imports);
+	if (ret) {
+		inventory_release(&inv);
+		return ret;
+	}
+	if (a.json) {
+		struct json_object *j = inventory_to_json(&inv);
+
+		if (!j) {
+			fprintf(stderr, "raidbench devices: out of memory\n");
+			ret = EXIT_FAILURE;
+		} else {
+			puts(json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY |
+								   JSON_C_TO_STRING_NOSLASHESCAPE));
+			json_object_put(j);
+		}
+	} else {
+		print_tree(stdout, &inv, a.ascii || !utf8_locale() ? &ascii_glyphs : &utf8_glyphs);
+	}
+	inventory_release(&inv);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "raidbench devices: cannot write the output: %s\n", strerror(errno));
+		ret = EXIT_FAILURE;
+	}
+	return ret;
 }

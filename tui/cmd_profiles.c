@@ -1,11 +1,423 @@
-/* cmd_profiles.c - placeholder until its issue lands. */
+/*
+ * cmd_profiles.c - `raidbench profiles`: the built-in test profiles (fio job
+ * files in $(datadir)/raidbench/profiles, or profiles/ next to the binary in
+ * a build tree) and the user's own ($XDG_CONFIG_HOME/raidbench/profiles),
+ * listed with their phases, shown with the equivalent fio command line, and
+ * found by name for `raidbench run --profile=NAME`.
+ *
+ * A profile never names its target or run length: those come from the
+ * command line, which fio and raidbench apply as defaults under the job
+ * file (profiles/README.md).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
 #include "cli.h"
+#include "config.h"
+#include "options.h"
+
+struct profile {
+	char name[256];
+	char path[PATH_MAX];
+	bool user;
+};
+
+struct profile_set {
+	struct profile *p;
+	size_t nr;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: raidbench profiles [--json]          list profiles: name, phases, description\n"
+		"       raidbench profiles show NAME [OPTION...]\n"
+		"                                            the job file and the equivalent fio\n"
+		"                                            command line (OPTIONs as for run)\n"
+		"       raidbench profiles path NAME         the job file's path\n"
+		"Run one with: raidbench run --filename=TARGET --runtime=SECONDS --profile=NAME\n"
+		"User profiles: $XDG_CONFIG_HOME/raidbench/profiles/NAME.fio (they win over\n"
+		"built-in ones of the same name).\n");
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Built-in profiles: $RAIDBENCH_PROFILE_DIR, else next to the binary (a build tree), else installed. */
+static void builtin_dir(char *buf, size_t len)
+{
+	const char *env = getenv("RAIDBENCH_PROFILE_DIR");
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (env && *env) {
+		snprintf(buf, len, "%s", env);
+		return;
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		if (strrchr(exe, '/')) {
+			*strrchr(exe, '/') = '\0';
+			snprintf(buf, len, "%s/profiles", exe);
+			if (is_dir(buf))
+				return;
+		}
+	}
+	snprintf(buf, len, "%s/profiles", RB_DATADIR);
+}
+
+static int user_dir(char *buf, size_t len)
+{
+	const char *cfg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+
+	if (cfg && *cfg)
+		snprintf(buf, len, "%s/raidbench/profiles", cfg);
+	else if (home && *home)
+		snprintf(buf, len, "%s/.config/raidbench/profiles", home);
+	else
+		return -ENOENT;
+	return 0;
+}
+
+static struct profile *find(const struct profile_set *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr; i++)
+		if (!strcmp(s->p[i].name, name))
+			return &s->p[i];
+	return NULL;
+}
+
+/* Adds dir's *.fio; a name already present (a user profile) wins. */
+static int scan(struct profile_set *s, const char *dir, bool user)
+{
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return errno == ENOENT ? 0 : -errno;
+	while ((de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		struct profile *grown;
+
+		if (de->d_name[0] == '.' || n < 5 || n - 4 >= sizeof(s->p->name) ||
+		    strcmp(de->d_name + n - 4, ".fio"))
+			continue;
+		de->d_name[n - 4] = '\0';
+		if (find(s, de->d_name))
+			continue;
+		grown = realloc(s->p, (s->nr + 1) * sizeof(*grown));
+		if (!grown) {
+			closedir(d);
+			return -ENOMEM;
+		}
+		s->p = grown;
+		grown += s->nr++;
+		snprintf(grown->name, sizeof(grown->name), "%s", de->d_name);
+		snprintf(grown->path, sizeof(grown->path), "%s/%s.fio", dir, de->d_name);
+		grown->user = user;
+	}
+	closedir(d);
+	return 0;
+}
+
+static int cmp_profiles(const void *a, const void *b)
+{
+	return strcmp(((const struct profile *)a)->name, ((const struct profile *)b)->name);
+}
+
+static int load_set(struct profile_set *s)
+{
+	char dir[PATH_MAX];
+	int ret = 0;
+
+	memset(s, 0, sizeof(*s));
+	if (!user_dir(dir, sizeof(dir)))
+		ret = scan(s, dir, true);
+	if (ret)
+		fprintf(stderr, "raidbench profiles: %s: %s\n", dir, strerror(-ret));
+	builtin_dir(dir, sizeof(dir));
+	if ((ret = scan(s, dir, false)))
+		fprintf(stderr, "raidbench profiles: %s: %s\n", dir, strerror(-ret));
+	if (s->nr)
+		qsort(s->p, s->nr, sizeof(*s->p), cmp_profiles);
+	return ret == -ENOMEM ? ret : 0;
+}
+
+/* The profile's summary: its first comment line, without the ';' or '#'. */
+static void summary(const char *path, char *buf, size_t len)
+{
+	char line[1024];
+	FILE *f = fopen(path, "re");
+
+	buf[0] = '\0';
+	while (f && fgets(line, sizeof(line), f)) {
+		char *p = line + strspn(line, " \t");
+
+		if (*p != ';' && *p != '#')
+			continue;
+		p += 1 + strspn(p + 1, " \t");
+		p[strcspn(p, "\r\n")] = '\0';
+		if (*p) {
+			snprintf(buf, len, "%s", p);
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+}
+
+/*
+ * Parses a profile. ${TARGET} is left as the text "${TARGET}" when the
+ * environment does not set it, so listing and showing work without a target.
+ */
+static int parse(const struct profile *p, const struct cmd_opt *opts, size_t nr_opts,
+		 struct job_list *jl, char *err, size_t errlen)
+{
+	char *files[1] = { (char *)p->path };
+
+	setenv("TARGET", "${TARGET}", 0);
+	return jobs_load(jl, opts, nr_opts, files, 1, err, errlen);
+}
+
+/* Phases are stonewall groups; jobs of one group run side by side. */
+static size_t count_phases(const struct job_list *jl)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < jl->nr; i++)
+		if (!i || jl->jobs[i].groupid != jl->jobs[i - 1].groupid)
+			n++;
+	return n;
+}
+
+static json_object *phases_json(const struct job_list *jl)
+{
+	json_object *arr = json_object_new_array(), *ph = NULL, *jobs = NULL;
+	size_t i;
+
+	for (i = 0; i < jl->nr; i++) {
+		const struct job_spec *j = &jl->jobs[i];
+
+		if (!i || j->groupid != jl->jobs[i - 1].groupid) {
+			ph = json_object_new_object();
+			jobs = json_object_new_array();
+			json_object_object_add(ph, "group", json_object_new_int(j->groupid));
+			json_object_object_add(ph, "description", j->description ?
+					       json_object_new_string(j->description) : NULL);
+			json_object_object_add(ph, "jobs", jobs);
+			json_object_array_add(arr, ph);
+		}
+		json_object_array_add(jobs, json_object_new_string(j->name));
+	}
+	return arr;
+}
+
+static int list(bool json)
+{
+	struct profile_set s;
+	json_object *arr = json ? json_object_new_array() : NULL;
+	int status = 0;
+	size_t i;
+
+	if (load_set(&s)) {
+		fprintf(stderr, "raidbench profiles: out of memory\n");
+		return 1;
+	}
+	if (!json)
+		printf("%-20s %-8s %6s  %s\n", "NAME", "SOURCE", "PHASES", "DESCRIPTION");
+	for (i = 0; i < s.nr; i++) {
+		struct job_list jl = { 0 };
+		char desc[512], err[1024];
+		bool ok;
+
+		summary(s.p[i].path, desc, sizeof(desc));
+		ok = !parse(&s.p[i], NULL, 0, &jl, err, sizeof(err));
+		if (!ok) {
+			fprintf(stderr, "raidbench profiles: %s\n", err);
+			status = 1;
+		}
+		if (json) {
+			json_object *o = json_object_new_object();
+
+			json_object_object_add(o, "name", json_object_new_string(s.p[i].name));
+			json_object_object_add(o, "source", json_object_new_string(
+				s.p[i].user ? "user" : "built-in"));
+			json_object_object_add(o, "path", json_object_new_string(s.p[i].path));
+			json_object_object_add(o, "description", json_object_new_string(desc));
+			json_object_object_add(o, "phases", ok ? phases_json(&jl) : NULL);
+			json_object_object_add(o, "error", ok ? NULL : json_object_new_string(err));
+			json_object_array_add(arr, o);
+		} else {
+			printf("%-20s %-8s %6zu  %s\n", s.p[i].name, s.p[i].user ? "user" : "built-in",
+			       ok ? count_phases(&jl) : 0, ok ? desc : "(does not parse, see above)");
+		}
+		if (ok)
+			job_list_release(&jl);
+	}
+	if (json) {
+		printf("%s\n", json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |
+							       JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_object_put(arr);
+	} else if (!s.nr) {
+		char dir[PATH_MAX];
+
+		builtin_dir(dir, sizeof(dir));
+		fprintf(stderr, "raidbench profiles: no profiles found (looked in %s)\n", dir);
+		status = 1;
+	}
+	free(s.p);
+	return status;
+}
+
+/* Looks a profile up by name; prints why not. */
+static int lookup(const char *name, struct profile *out, const char *who)
+{
+	struct profile_set s;
+	struct profile *p;
+
+	if (load_set(&s))
+		return -ENOMEM;
+	p = strchr(name, '/') ? NULL : find(&s, name);
+	if (p)
+		*out = *p;
+	else
+		fprintf(stderr, "raidbench %s: no profile named '%s'; `raidbench profiles` lists "
+			"them\n", who, name);
+	free(s.p);
+	return p ? 0 : -ENOENT;
+}
+
+static int cat(const char *path)
+{
+	char buf[4096];
+	size_t n;
+	FILE *f = fopen(path, "re");
+
+	if (!f) {
+		fprintf(stderr, "raidbench profiles: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, n, stdout);
+	fclose(f);
+	return 0;
+}
+
+static int show(int argc, char **argv)
+{
+	struct cmd_opt *opts = calloc((size_t)argc + 1, sizeof(*opts));
+	struct job_list jl = { 0 };
+	struct profile p;
+	char err[1024], *cmd;
+	size_t nr = 0, i;
+	int k, ret;
+
+	if (!opts)
+		return 1;
+	/* fio's command-line options, as `raidbench run` takes them */
+	for (k = 1; k < argc; k++) {
+		char *eq = strchr(argv[k], '=');
+
+		if (strncmp(argv[k], "--", 2) || !argv[k][2]) {
+			fprintf(stderr, "raidbench profiles show: '%s' is not an option (--name=value)\n",
+				argv[k]);
+			free(opts);
+			return EXIT_USAGE;
+		}
+		if (eq)
+			*eq = '\0';
+		opts[nr].key = argv[k] + 2;
+		opts[nr++].value = eq ? eq + 1 : NULL;
+	}
+	if (lookup(argv[0], &p, "profiles show")) {
+		free(opts);
+		return EXIT_USAGE;
+	}
+	ret = parse(&p, opts, nr, &jl, err, sizeof(err));
+	free(opts);
+	if (ret) {
+		fprintf(stderr, "raidbench profiles show: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (cat(p.path)) {
+		job_list_release(&jl);
+		return 1;
+	}
+	printf("\n; %s profile %s, %zu phase%s:\n", p.user ? "user" : "built-in", p.path,
+	       count_phases(&jl), count_phases(&jl) == 1 ? "" : "s");
+	for (i = 0; i < jl.nr; i++)
+		printf(";   group %d  %-20s %s\n", jl.jobs[i].groupid, jl.jobs[i].name,
+		       jl.jobs[i].description ? jl.jobs[i].description : "");
+	cmd = jobs_to_cmdline(&jl);
+	printf("; the equivalent fio command line:\n; %s\n", cmd ? cmd : "(out of memory)");
+	free(cmd);
+	job_list_release(&jl);
+	return 0;
+}
 
 int cmd_profiles(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "raidbench: this subcommand is not implemented yet\n");
+	if (argc == 0)
+		return list(false);
+	if (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[0], "--json") && argc == 1)
+		return list(true);
+	if (!strcmp(argv[0], "show") && argc >= 2)
+		return show(argc - 1, argv + 1);
+	if (!strcmp(argv[0], "path") && argc == 2) {
+		struct profile p;
+
+		if (lookup(argv[1], &p, "profiles path"))
+			return EXIT_USAGE;
+		printf("%s\n", p.path);
+		return 0;
+	}
+	usage(stderr);
 	return EXIT_USAGE;
+}
+
+int profiles_expand_args(int argc, char **argv)
+{
+	/* the paths stay reachable for the whole run: cmd_run keeps pointers */
+	static char paths[8][PATH_MAX];
+	static int used;
+	struct profile p;
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		if (strncmp(argv[i], "--profile", 9) || (argv[i][9] && argv[i][9] != '='))
+			continue;
+		if (argv[i][9] != '=' || !argv[i][10]) {
+			fprintf(stderr, "raidbench run: --profile needs a name: --profile=NAME "
+				"(`raidbench profiles` lists them)\n");
+			return -1;
+		}
+		if (used == (int)(sizeof(paths) / sizeof(paths[0]))) {
+			fprintf(stderr, "raidbench run: too many --profile options\n");
+			return -1;
+		}
+		if (lookup(argv[i] + 10, &p, "run"))
+			return -1;
+		snprintf(paths[used], sizeof(paths[used]), "%s", p.path);
+		argv[i] = paths[used++];
+	}
+	return 0;
 }

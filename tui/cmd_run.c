@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "ring.h"
 #include "config.h"
 #include "options.h"
 #include "report.h"
@@ -42,6 +43,18 @@ struct run_cli {
 	bool readonly;
 	bool showcmd;
 	bool no_save;
+	const char *live;		/* --live=FILE|- */
+	unsigned live_interval_ms;
+};
+
+/* What the observer callbacks need; lives on cmd_run()'s stack. */
+struct run_view {
+	struct status_line status;
+	struct live_json *live;
+	FILE *header_out;		/* fio's job header lines, NULL = none */
+	uint64_t stall_at_ns;		/* test hook: a consumer that stalls */
+	unsigned stall_ms;
+	bool stalled;
 };
 
 static int push(void *arrp, size_t *nr, size_t size, const void *item)
@@ -100,6 +113,23 @@ static int parse_cli(int argc, char **argv, struct run_cli *c)
 			c->showcmd = true;
 		} else if (!strcmp(key, "no-save")) {
 			c->no_save = true;
+		} else if (!strcmp(key, "live")) {
+			if (!val || !*val) {
+				fprintf(stderr, "raidbench run: command line: option 'live' needs a file "
+					"name, or - for stdout\n");
+				return -EINVAL;
+			}
+			c->live = val;
+		} else if (!strcmp(key, "live-interval")) {
+			char *end;
+			unsigned long ms = val ? strtoul(val, &end, 10) : 0;
+
+			if (!val || *end || ms < 10 || ms > 60000) {
+				fprintf(stderr, "raidbench run: command line: option 'live-interval': "
+					"bad value '%s' (milliseconds, 10 to 60000)\n", val ? val : "");
+				return -EINVAL;
+			}
+			c->live_interval_ms = (unsigned)ms;
 		} else if (!strcmp(key, "allow-destroy")) {
 			char *v = (char *)val;
 
@@ -113,8 +143,11 @@ static int parse_cli(int argc, char **argv, struct run_cli *c)
 		} else if (!strcmp(key, "help")) {
 			printf("usage: raidbench run [OPTIONS] [JOBFILE...]\n"
 			       "  fio job options as --option=value; --name=NAME starts a job\n"
+			       "  --profile=NAME  a built-in or user profile (raidbench profiles)\n"
 			       "  --output-format=normal|json|json+|terse (comma list)  --output=FILE\n"
-			       "  --parse-only  --showcmd  --readonly  --allow-destroy=DEVICE  --no-save\n");
+			       "  --parse-only  --showcmd  --readonly  --allow-destroy=DEVICE  --no-save\n"
+			       "  --live=FILE|-  live JSON Lines, one object per tick\n"
+			       "  --live-interval=MS  the tick (default 100)\n");
 			exit(0);
 		} else {
 			struct cmd_opt o = { .key = key, .value = val };
@@ -181,12 +214,43 @@ static void print_header(FILE *f, const struct job_list *jl)
 	fflush(f);
 }
 
-static void on_setup_done(void *arg, const struct job_list *jl)
+static void on_setup_done(void *arg, const struct job_list *jl, const struct run_layout *lay)
 {
-	struct status_line *s = arg;
+	struct run_view *v = arg;
 
-	if (s->header_out)
-		print_header(s->header_out, jl);
+	if (v->header_out)
+		print_header(v->header_out, jl);
+	if (v->live)
+		live_json_layout(v->live, lay);
+}
+
+static void on_record(void *arg, const struct live_rec *rec)
+{
+	struct run_view *v = arg;
+
+	status_line_record(&v->status, rec);
+	if (v->live)
+		live_json_record(v->live, rec);
+	if (v->stall_ms && !v->stalled && rec->t_ns >= v->stall_at_ns) {
+		/* RAIDBENCH_TEST_STALL: the consumer stops reading; the engine must not wait */
+		struct timespec ts = { .tv_sec = v->stall_ms / 1000,
+				       .tv_nsec = (long)(v->stall_ms % 1000) * 1000000 };
+
+		v->stalled = true;
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* RAIDBENCH_TEST_STALL=AT_MS:FOR_MS makes the live consumer sleep once (tests only). */
+static void stall_hook(struct run_view *v)
+{
+	const char *e = getenv("RAIDBENCH_TEST_STALL");
+	unsigned at, len;
+
+	if (e && sscanf(e, "%u:%u", &at, &len) == 2) {
+		v->stall_at_ns = (uint64_t)at * 1000000ull;
+		v->stall_ms = len;
+	}
 }
 
 static int emit_reports(FILE *out, const struct run_report *rep, unsigned formats)
@@ -214,7 +278,7 @@ int cmd_run(int argc, char **argv)
 	struct run_cli c = { 0 };
 	struct job_list jl = { 0 };
 	struct guard_consent consent = { 0 };
-	struct status_line status;
+	struct run_view view;
 	struct run_observer obs = { 0 };
 	struct run_params params = { 0 };
 	struct run_result res;
@@ -224,6 +288,8 @@ int cmd_run(int argc, char **argv)
 	FILE *out = stdout;
 	int ret, status_code = 0;
 
+	if (profiles_expand_args(argc, argv))
+		return EXIT_USAGE;
 	if (parse_cli(argc, argv, &c)) {
 		release_cli(&c);
 		return EXIT_USAGE;
@@ -262,18 +328,41 @@ int cmd_run(int argc, char **argv)
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	status_line_init(&status);
-	status.header_out = (c.formats & REPORT_NORMAL) ? out : NULL;
+	memset(&view, 0, sizeof(view));
+	status_line_init(&view.status);
+	stall_hook(&view);
+	if (c.live) {
+		view.live = live_json_open(c.live, err, sizeof(err));
+		if (!view.live) {
+			fprintf(stderr, "raidbench run: %s\n", err);
+			job_list_release(&jl);
+			release_cli(&c);
+			if (out != stdout)
+				fclose(out);
+			return EXIT_USAGE;
+		}
+		if (!strcmp(c.live, "-"))
+			view.status.enabled = false;
+	}
+	view.header_out = (c.formats & REPORT_NORMAL) && !(c.live && !strcmp(c.live, "-") &&
+							   out == stdout) ? out : NULL;
 	obs.setup_done = on_setup_done;
-	obs.tick = status_line_tick;
-	obs.arg = &status;
-	obs.interval_ms = 100;
+	obs.record = on_record;
+	obs.arg = &view;
+	obs.interval_ms = c.live_interval_ms ? c.live_interval_ms : 100;
 	params.consent = &consent;
 	params.observer = &obs;
 	params.interrupt = &interrupted;
 
 	ret = run_jobs(&jl, &params, &res, err, sizeof(err));
-	status_line_clear(&status);
+	status_line_clear(&view.status);
+	if (view.live && live_json_close(view.live) < 0)
+		fprintf(stderr, "raidbench run: --live=%s: writing failed (disk full?); the final "
+			"results below are complete\n", c.live);
+	view.live = NULL;
+	if (res.live_drops)
+		fprintf(stderr, "raidbench run: the live view fell behind and dropped %llu records; "
+			"the final results are exact\n", (unsigned long long)res.live_drops);
 	if (ret) {
 		fprintf(stderr, "raidbench run: %s\n", err);
 		run_result_release(&res);
@@ -302,7 +391,7 @@ int cmd_run(int argc, char **argv)
 	if (!c.no_save) {
 		char path[4096];
 
-		if (results_save(&rep, &res, path, sizeof(path), err, sizeof(err)))
+		if (results_save(&rep, &res, identity_probe, path, sizeof(path), err, sizeof(err)))
 			fprintf(stderr, "raidbench run: the results were not saved: %s\n", err);
 	}
 	if (out != stdout && fclose(out))

@@ -14,19 +14,23 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "tui.h"
+#include "tui_int.h"
 #include "config.h"
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: raidbench                      run the default profile on a scratch file\n"
+		"usage: raidbench [--ascii] [--import=TOOL:FILE]\n"
+		"                                      the terminal interface (without a terminal:\n"
+		"                                      the default profile on a scratch file)\n"
 		"       raidbench run [OPTIONS] [JOBFILE...]\n"
 		"                                      run fio-format jobs headless\n"
 		"       raidbench devices [--json] [--import TOOL:FILE ...]\n"
 		"       raidbench array create|delete|add-spare|remove-spare|erase|mode ...\n"
-		"       raidbench profiles [show NAME]\n"
-		"       raidbench results\n"
-		"       raidbench compare A.json B.json ...\n"
+		"       raidbench profiles [--json] | show NAME | path NAME\n"
+		"       raidbench results [--json|--dir]\n"
+		"       raidbench compare [--json] A.json B.json ...\n"
 		"       raidbench --version\n"
 		"\n"
 		"run options: fio's job options as --name=value (--name= starts a job), and\n"
@@ -109,8 +113,14 @@ static const struct {
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	/* no subcommand: the TUI on a terminal, else the quick-start run headless */
 	if (argc < 2)
-		return run_default(argv[0]);
+		return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) ? tui_main(0, NULL)
+								     : run_default(argv[0]);
+	if (!strcmp(argv[1], "tui-test"))
+		return tui_test_main(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "--ascii") || !strncmp(argv[1], "--import", 8))
+		return tui_main(argc - 1, argv + 1);
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 2, argv + 2);

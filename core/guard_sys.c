@@ -1,0 +1,531 @@
+/*
+ * guard_sys.c - the write guard's read-only view of the system: block
+ * devices as sysfs shows them (name, number, partitions, parent, /dev
+ * node), and who uses them, read afresh for every check from
+ * /proc/self/mountinfo, /proc/swaps, the root file system, sysfs holders
+ * and loop backing files. Also the small text helpers these need.
+ *
+ * It reports what is there and judges nothing: the policy (what counts as
+ * in use, what may be written) is guard.c's. It never writes, never opens
+ * a device node, never trusts udev's database (absent in containers and
+ * initramfs) and never prints.
+ */
+#include "guard_int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#define MAX_LISTED_MOUNTS 3
+
+/* Bounded appender: output is cut, never overrun. */
+void guard_out_add(struct guard_out *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!o->len || o->pos >= o->len - 1)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(o->buf + o->pos, o->len - o->pos, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	o->pos += (size_t)n;
+	if (o->pos > o->len - 1)
+		o->pos = o->len - 1;
+}
+
+/* Names read from the kernel or a disk label go into one-line messages. */
+void guard_sanitize(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
+/* Undoes the \ooo escapes of /proc/self/mountinfo and /proc/swaps in place. */
+static void unescape_octal(char *s)
+{
+	char *w = s;
+
+	while (*s) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
+		    s[3] >= '0' && s[3] <= '7') {
+			*w++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 4;
+		} else {
+			*w++ = *s++;
+		}
+	}
+	*w = '\0';
+}
+
+static int read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	int rc = 0;
+
+	if (!f)
+		return -errno;
+	if (!fgets(buf, (int)len, f))
+		rc = ferror(f) ? -EIO : -ENODATA;
+	fclose(f);
+	if (!rc)
+		buf[strcspn(buf, "\n")] = '\0';
+	return rc;
+}
+
+static int parse_devno(const char *s, dev_t *dev)
+{
+	unsigned int maj, min;
+
+	if (sscanf(s, "%u:%u", &maj, &min) != 2)
+		return -EINVAL;
+	*dev = makedev(maj, min);
+	return 0;
+}
+
+static int blockdev_from_sysdir(const char *dir, struct blockdev *bd)
+{
+	char path[PATH_MAX + 16], line[64];
+	const char *base;
+	size_t len;
+	int rc;
+
+	if (!realpath(dir, bd->sys))
+		return -errno;
+	base = strrchr(bd->sys, '/');
+	base = base ? base + 1 : bd->sys;
+	len = strlen(base);
+	if (len >= sizeof(bd->name))
+		return -ENAMETOOLONG;
+	memcpy(bd->name, base, len + 1);
+	snprintf(path, sizeof(path), "%s/dev", bd->sys);
+	rc = read_line(path, line, sizeof(line));
+	if (rc)
+		return rc;
+	rc = parse_devno(line, &bd->dev);
+	if (rc)
+		return rc;
+	snprintf(path, sizeof(path), "%s/partition", bd->sys);
+	bd->is_part = access(path, F_OK) == 0;
+	return 0;
+}
+
+int blockdev_from_dev(dev_t dev, struct blockdev *bd)
+{
+	char dir[64];
+
+	snprintf(dir, sizeof(dir), "/sys/dev/block/%u:%u", major(dev), minor(dev));
+	return blockdev_from_sysdir(dir, bd);
+}
+
+int blockdev_from_name(const char *name, struct blockdev *bd)
+{
+	char dir[PATH_MAX];
+
+	snprintf(dir, sizeof(dir), "/sys/class/block/%s", name);
+	return blockdev_from_sysdir(dir, bd);
+}
+
+/* The partition's disk is the sysfs directory above it. */
+int blockdev_parent(const struct blockdev *part, struct blockdev *disk)
+{
+	char dir[PATH_MAX];
+	char *slash;
+
+	snprintf(dir, sizeof(dir), "%s", part->sys);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		return -ENOENT;
+	*slash = '\0';
+	return blockdev_from_sysdir(dir, disk);
+}
+
+/*
+ * "/dev/NAME" when that node is this device ("!" in a kernel name is a
+ * "/" under /dev, as in cciss!c0d0); -ENOENT when /dev has no such node.
+ */
+int blockdev_node(const struct blockdev *bd, char *node, size_t len)
+{
+	struct stat st;
+	char *p;
+
+	snprintf(node, len, "/dev/%s", bd->name);
+	for (p = node + 5; *p; p++)
+		if (*p == '!')
+			*p = '/';
+	if (stat(node, &st) < 0)
+		return -errno;
+	if (!S_ISBLK(st.st_mode) || st.st_rdev != bd->dev)
+		return -ENOENT;
+	return 0;
+}
+
+/*
+ * Fills parts with the partitions of disk (subdirectories that have a
+ * "partition" file). Returns the count or -errno; *parts is freed by the
+ * caller.
+ */
+int blockdev_partitions(const struct blockdev *disk, struct blockdev **parts)
+{
+	struct blockdev *arr = NULL, *tmp;
+	size_t nr = 0;
+	struct dirent *de;
+	char path[PATH_MAX * 2];
+	DIR *d;
+
+	*parts = NULL;
+	if (disk->is_part)
+		return 0;
+	d = opendir(disk->sys);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/partition", disk->sys, de->d_name);
+		if (access(path, F_OK) < 0)
+			continue;
+		tmp = realloc(arr, (nr + 1) * sizeof(*arr));
+		if (!tmp) {
+			free(arr);
+			closedir(d);
+			return -ENOMEM;
+		}
+		arr = tmp;
+		snprintf(path, sizeof(path), "%s/%s", disk->sys, de->d_name);
+		if (blockdev_from_sysdir(path, &arr[nr]) < 0)
+			continue;	/* removed while we looked: it holds nothing */
+		nr++;
+	}
+	closedir(d);
+	*parts = arr;
+	return (int)nr;
+}
+
+void sysview_release(struct sysview *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nr_mounts; i++)
+		free(v->mounts[i].dir);
+	free(v->mounts);
+	free(v->swaps);
+	free(v->loops);
+	memset(v, 0, sizeof(*v));
+}
+
+/* The device behind a path, when the path is (or links to) a device node. */
+static dev_t node_rdev(const char *path)
+{
+	struct stat st;
+
+	if (path[0] != '/' || stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
+		return 0;
+	return st.st_rdev;
+}
+
+static int sysview_load_mounts(struct sysview *v)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+	int rc = 0;
+
+	if (!f)
+		return -errno;
+	while (getline(&line, &cap, f) > 0) {
+		char *field[64], *save = NULL, *tok, *source = NULL;
+		struct mount_ent *tmp, *m;
+		size_t n = 0, i;
+
+		line[strcspn(line, "\n")] = '\0';
+		for (tok = strtok_r(line, " ", &save); tok && n < 64;
+		     tok = strtok_r(NULL, " ", &save))
+			field[n++] = tok;
+		if (n < 7)
+			continue;
+		for (i = 6; i + 2 < n; i++)
+			if (!strcmp(field[i], "-")) {
+				source = field[i + 2];
+				break;
+			}
+		tmp = realloc(v->mounts, (v->nr_mounts + 1) * sizeof(*tmp));
+		if (!tmp) {
+			rc = -ENOMEM;
+			break;
+		}
+		v->mounts = tmp;
+		m = &v->mounts[v->nr_mounts];
+		if (parse_devno(field[2], &m->dev) < 0)
+			m->dev = 0;
+		m->src = 0;
+		/* Only /dev sources are stat()ed: others may sit on a hung network fs. */
+		if (source && !strncmp(source, "/dev/", 5)) {
+			unescape_octal(source);
+			m->src = node_rdev(source);
+		}
+		unescape_octal(field[4]);
+		m->dir = strdup(field[4]);
+		if (!m->dir) {
+			rc = -ENOMEM;
+			break;
+		}
+		guard_sanitize(m->dir);	/* it goes into one-line messages */
+		v->nr_mounts++;
+	}
+	if (!rc && ferror(f))
+		rc = -EIO;
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+static int sysview_load_swaps(struct sysview *v)
+{
+	char line[PATH_MAX + 128];
+	FILE *f = fopen("/proc/swaps", "re");
+	bool header = true;
+
+	if (!f)
+		return errno == ENOENT ? 0 : -errno;	/* kernel without swap */
+	while (fgets(line, sizeof(line), f)) {
+		dev_t dev, *tmp;
+
+		if (header) {
+			header = false;
+			continue;
+		}
+		line[strcspn(line, " \t\n")] = '\0';
+		unescape_octal(line);
+		dev = node_rdev(line);
+		if (!dev)
+			continue;	/* a swap file: its file system is mounted */
+		tmp = realloc(v->swaps, (v->nr_swaps + 1) * sizeof(*tmp));
+		if (!tmp) {
+			fclose(f);
+			return -ENOMEM;
+		}
+		v->swaps = tmp;
+		v->swaps[v->nr_swaps++] = dev;
+	}
+	fclose(f);
+	return 0;
+}
+
+static void sysview_add_root(struct sysview *v, dev_t dev)
+{
+	size_t i;
+
+	if (!dev || major(dev) == 0)
+		return;		/* anonymous: no block device */
+	for (i = 0; i < v->nr_root; i++)
+		if (v->root[i] == dev)
+			return;
+	if (v->nr_root < sizeof(v->root) / sizeof(v->root[0]))
+		v->root[v->nr_root++] = dev;
+}
+
+static int sysview_load_root(struct sysview *v)
+{
+	struct stat st;
+	size_t i;
+
+	if (stat("/", &st) < 0)
+		return -errno;
+	sysview_add_root(v, st.st_dev);
+	/* btrfs and friends give "/" an anonymous st_dev; the mount's source names the disk. */
+	for (i = v->nr_mounts; i-- > 0;)
+		if (!strcmp(v->mounts[i].dir, "/")) {
+			sysview_add_root(v, v->mounts[i].src);
+			break;
+		}
+	return 0;
+}
+
+static int sysview_load_loops(struct sysview *v)
+{
+	char path[PATH_MAX], backing[PATH_MAX];
+	struct dirent *de;
+	DIR *d = opendir("/sys/block");
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		struct loop_ent *tmp;
+		int rc;
+
+		if (strncmp(de->d_name, "loop", 4))
+			continue;
+		snprintf(path, sizeof(path), "/sys/block/%s/loop/backing_file", de->d_name);
+		rc = read_line(path, backing, sizeof(backing));
+		if (rc == -ENOENT || rc == -ENODATA)
+			continue;	/* not bound to anything */
+		if (rc) {
+			closedir(d);
+			return rc;
+		}
+		tmp = realloc(v->loops, (v->nr_loops + 1) * sizeof(*tmp));
+		if (!tmp) {
+			closedir(d);
+			return -ENOMEM;
+		}
+		v->loops = tmp;
+		snprintf(v->loops[v->nr_loops].name, sizeof(v->loops[0].name), "%s", de->d_name);
+		v->loops[v->nr_loops].backing = node_rdev(backing);
+		v->nr_loops++;
+	}
+	closedir(d);
+	return 0;
+}
+
+int sysview_load(struct sysview *v, const char **what)
+{
+	int rc;
+
+	memset(v, 0, sizeof(*v));
+	*what = "/proc/self/mountinfo";
+	rc = sysview_load_mounts(v);
+	if (!rc) {
+		*what = "/proc/swaps";
+		rc = sysview_load_swaps(v);
+	}
+	if (!rc) {
+		*what = "the root file system";
+		rc = sysview_load_root(v);
+	}
+	if (!rc) {
+		*what = "/sys/block";
+		rc = sysview_load_loops(v);
+	}
+	if (rc)
+		sysview_release(v);
+	return rc;
+}
+
+/* "/a", "/a and /b", "/a, /b and 2 more places"; false when not mounted. */
+bool sysview_mounted_at(const struct sysview *v, dev_t dev, char *buf, size_t len)
+{
+	const char *dirs[MAX_LISTED_MOUNTS];
+	size_t i, j, nr = 0, more = 0;
+	struct guard_out o = { buf, len, 0 };
+
+	for (i = 0; i < v->nr_mounts; i++) {
+		const struct mount_ent *m = &v->mounts[i];
+		bool seen = false;
+
+		if (m->dev != dev && m->src != dev)
+			continue;
+		for (j = 0; j < nr; j++)
+			seen |= !strcmp(dirs[j], m->dir);
+		if (seen)
+			continue;
+		if (nr < MAX_LISTED_MOUNTS)
+			dirs[nr++] = m->dir;
+		else
+			more++;
+	}
+	if (!nr)
+		return false;
+	buf[0] = '\0';
+	for (i = 0; i < nr; i++) {
+		const char *sep = i == 0 ? "" : (i + 1 == nr && !more) ? " and " : ", ";
+
+		guard_out_add(&o, "%s%s", sep, dirs[i]);
+	}
+	if (more)
+		guard_out_add(&o, " and %zu more place%s", more, more == 1 ? "" : "s");
+	return true;
+}
+
+bool sysview_is_swap(const struct sysview *v, dev_t dev)
+{
+	size_t i;
+
+	for (i = 0; i < v->nr_swaps; i++)
+		if (v->swaps[i] == dev)
+			return true;
+	return false;
+}
+
+bool sysview_is_root(const struct sysview *v, dev_t dev)
+{
+	size_t i;
+
+	for (i = 0; i < v->nr_root; i++)
+		if (v->root[i] == dev)
+			return true;
+	return false;
+}
+
+/* "md0 (an md array)", "dm-0 (LVM volume 'vg-lv')". */
+void guard_describe_holder(const char *name, char *buf, size_t len)
+{
+	char path[PATH_MAX], dmname[128] = "", uuid[160] = "";
+
+	if (!strncmp(name, "md", 2)) {
+		snprintf(buf, len, "%s (an md array)", name);
+		return;
+	}
+	if (!strncmp(name, "dm-", 3)) {
+		snprintf(path, sizeof(path), "/sys/class/block/%s/dm/name", name);
+		read_line(path, dmname, sizeof(dmname));
+		snprintf(path, sizeof(path), "/sys/class/block/%s/dm/uuid", name);
+		read_line(path, uuid, sizeof(uuid));
+		guard_sanitize(dmname);
+		if (!strncmp(uuid, "LVM-", 4))
+			snprintf(buf, len, "%s (LVM volume '%s')", name, dmname);
+		else if (!strncmp(uuid, "CRYPT-", 6))
+			snprintf(buf, len, "%s (dm-crypt mapping '%s')", name, dmname);
+		else if (!strncmp(uuid, "mpath-", 6))
+			snprintf(buf, len, "%s (multipath map '%s')", name, dmname);
+		else if (dmname[0])
+			snprintf(buf, len, "%s (device-mapper '%s')", name, dmname);
+		else
+			snprintf(buf, len, "%s (device-mapper)", name);
+		return;
+	}
+	if (!strncmp(name, "bcache", 6)) {
+		snprintf(buf, len, "%s (a bcache device)", name);
+		return;
+	}
+	snprintf(buf, len, "%s", name);
+}
+
+/*
+ * Calls fn for every device stacked directly on bd: its sysfs holders (md,
+ * dm, bcache) and the loop devices whose backing file is bd's node (loop
+ * does not register as a holder). Stops at the first nonzero return.
+ */
+int sysview_for_each_holder(const struct sysview *v, const struct blockdev *bd, holder_fn fn,
+			    void *arg)
+{
+	char path[PATH_MAX + 16];
+	struct dirent *de;
+	size_t i;
+	DIR *d;
+	int rc = 0;
+
+	snprintf(path, sizeof(path), "%s/holders", bd->sys);
+	d = opendir(path);
+	if (!d && errno != ENOENT)
+		return -errno;
+	while (d && !rc && (de = readdir(d)))
+		if (de->d_name[0] != '.')
+			rc = fn(de->d_name, false, arg);
+	if (d)
+		closedir(d);
+	for (i = 0; !rc && i < v->nr_loops; i++)
+		if (v->loops[i].backing == bd->dev)
+			rc = fn(v->loops[i].name, true, arg);
+	return rc;
+}

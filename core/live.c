@@ -1,0 +1,305 @@
+/*
+ * live.c - per-interval records from cumulative worker counters: the
+ * difference of two ticks, latency percentiles from histogram deltas (never
+ * stored samples), progress and ETA, and the iostat arithmetic inputs for
+ * each device the run touches. Runs on the engine thread; never prints.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diskstats.h"
+#include "live.h"
+#include "stats.h"
+#include "worker.h"
+
+struct live_prev {
+	uint64_t ios[DDIR_RWDIR_CNT];
+	uint64_t bytes[DDIR_RWDIR_CNT];
+	uint64_t lat_sum[DDIR_RWDIR_CNT];
+	uint64_t hist[DDIR_RWDIR_CNT][HIST_NR];
+};
+
+struct live_disk {
+	char name[64];
+	struct diskstat_snap prev;
+	bool have;
+	bool util_meaningful;
+};
+
+struct live_sampler {
+	struct worker *ws;
+	size_t nr;
+	struct live_prev *prev;
+	uint64_t tot_hist[DDIR_RWDIR_CNT][HIST_NR];
+	struct live_disk *disks;
+	size_t nr_disks;
+	uint32_t seq;
+	uint64_t last_ns;
+	uint64_t tot_ios[DDIR_RWDIR_CNT];	/* cumulative over finished sets too */
+	uint64_t tot_bytes[DDIR_RWDIR_CNT];
+	uint64_t done_ios[DDIR_RWDIR_CNT];	/* of workers in earlier sets */
+	uint64_t done_bytes[DDIR_RWDIR_CNT];
+};
+
+static const double live_plist[3] = { 50.0, 99.0, 99.9 };
+
+/* %util misleads where the device serves requests in parallel (iostat's manual). */
+static bool util_meaningful(const char *name)
+{
+	return strncmp(name, "nvme", 4) && strncmp(name, "md", 2) && strncmp(name, "dm-", 3);
+}
+
+struct live_sampler *live_sampler_new(struct worker *ws, size_t nr_workers,
+				      const char *const *disks, size_t nr_disks)
+{
+	struct live_sampler *ls = calloc(1, sizeof(*ls));
+	size_t i;
+
+	if (!ls)
+		return NULL;
+	ls->ws = ws;
+	ls->nr = nr_workers;
+	ls->prev = calloc(nr_workers ? nr_workers : 1, sizeof(*ls->prev));
+	ls->disks = calloc(nr_disks ? nr_disks : 1, sizeof(*ls->disks));
+	if (!ls->prev || !ls->disks) {
+		live_sampler_free(ls);
+		return NULL;
+	}
+	ls->nr_disks = nr_disks;
+	for (i = 0; i < nr_disks; i++) {
+		snprintf(ls->disks[i].name, sizeof(ls->disks[i].name), "%s", disks[i]);
+		ls->disks[i].have = !diskstat_read(disks[i], &ls->disks[i].prev);
+		ls->disks[i].util_meaningful = util_meaningful(disks[i]);
+	}
+	return ls;
+}
+
+void live_sampler_free(struct live_sampler *ls)
+{
+	if (!ls)
+		return;
+	free(ls->prev);
+	free(ls->disks);
+	free(ls);
+}
+
+static void push(struct live_sampler *ls, struct ring *r, struct live_rec *rec)
+{
+	rec->seq = ls->seq++;
+	ring_push(r, rec);
+}
+
+static uint32_t sat32(uint64_t v)
+{
+	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+/* Interval latency fields of an I/O record from a histogram delta. */
+static void fill_latency(struct live_rec *rec, const uint64_t *delta, uint64_t lat_sum,
+			 uint64_t ios)
+{
+	uint64_t pct[3];
+	int b;
+
+	if (!ios)
+		return;
+	hist_percentiles(delta, live_plist, 3, pct);
+	rec->u.io.p50_ns = sat32(pct[0]);
+	rec->u.io.p99_ns = sat32(pct[1]);
+	rec->u.io.p999_ns = sat32(pct[2]);
+	rec->u.io.mean_ns = sat32(lat_sum / ios);
+	for (b = HIST_NR - 1; b >= 0; b--)
+		if (delta[b]) {
+			rec->u.io.max_ns = sat32(hist_value((unsigned)b));
+			break;
+		}
+}
+
+static bool job_does(const struct job_spec *job, int d)
+{
+	if (d == DDIR_READ)
+		return (job->rw & RW_READ) || job->verify;
+	if (d == DDIR_WRITE)
+		return job->rw & RW_WRITE;
+	return job->rw & RW_TRIM;
+}
+
+/* Progress of one worker (0..1) and its seconds left, from its job's bound. */
+static double progress(struct worker *w, int phase, uint64_t now, uint64_t *eta)
+{
+	const struct job_spec *job = w->job;
+	uint64_t start = atomic_load_explicit(&w->pub_stat_start_ns, memory_order_relaxed);
+	uint64_t bytes = 0;
+	int d;
+
+	*eta = 0;
+	if (phase == PHASE_DONE)
+		return 1.0;
+	if (job->runtime_us && start) {
+		uint64_t end = start + job->runtime_us * 1000;
+		uint64_t begin = start - job->ramp_time_us * 1000;
+
+		if (now >= end)
+			return 1.0;
+		*eta = (end - now) / 1000000000ull;
+		return now > begin ? (double)(now - begin) / (double)(end - begin) : 0;
+	}
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		bytes += atomic_load_explicit(&w->pub_bytes[d], memory_order_relaxed);
+	if (w->io_limit && start && now > start) {
+		double total = (double)w->io_limit * (job->loops ? job->loops : 1);
+		double rate = (double)bytes / (double)(now - start);
+
+		if (rate > 0 && total > (double)bytes)
+			*eta = (uint64_t)((total - (double)bytes) / rate / 1e9);
+		return (double)bytes / total;
+	}
+	return 0;
+}
+
+static void sample_workers(struct live_sampler *ls, struct ring *r, size_t from, size_t to,
+			   uint64_t t0, uint64_t now_abs, uint64_t interval, unsigned *running_out)
+{
+	uint64_t dsum[DDIR_RWDIR_CNT] = { 0 }, dios[DDIR_RWDIR_CNT] = { 0 };
+	uint64_t dbytes[DDIR_RWDIR_CNT] = { 0 }, errors = 0, inflight = 0, eta_max = 0;
+	uint64_t delta[HIST_NR], now = now_abs - t0;
+	bool used[DDIR_RWDIR_CNT] = { false };
+	unsigned running = 0, ramp = 0;
+	double done = 0;
+	size_t i;
+	int d;
+	unsigned b;
+
+	memset(ls->tot_hist, 0, sizeof(ls->tot_hist));
+	for (i = from; i < to; i++) {
+		struct worker *w = &ls->ws[i];
+		struct live_prev *p = &ls->prev[i];
+		int phase = atomic_load_explicit(&w->phase, memory_order_acquire);
+		struct live_rec st = { .type = LIVE_STATUS, .job = (uint16_t)i, .t_ns = now };
+		uint64_t eta;
+
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			struct live_rec rec = { .type = LIVE_IO, .ddir = (uint8_t)d,
+						.job = (uint16_t)i, .t_ns = now };
+			uint64_t ios = atomic_load_explicit(&w->pub_ios[d], memory_order_relaxed);
+			uint64_t bytes = atomic_load_explicit(&w->pub_bytes[d], memory_order_relaxed);
+			uint64_t lsum = atomic_load_explicit(&w->pub_lat_sum[d], memory_order_relaxed);
+			const uint64_t *hist = w->ts.dir[d].clat_hist;
+
+			if (!job_does(w->job, d) && ios == p->ios[d])
+				continue;
+			used[d] = true;
+			for (b = 0; b < HIST_NR; b++) {
+				uint64_t v = __atomic_load_n(&hist[b], __ATOMIC_RELAXED);
+
+				delta[b] = v - p->hist[d][b];
+				p->hist[d][b] = v;
+				ls->tot_hist[d][b] += delta[b];
+			}
+			rec.u.io.ios = sat32(ios - p->ios[d]);
+			rec.u.io.bytes = bytes - p->bytes[d];
+			rec.u.io.tot_ios = ios;
+			rec.u.io.tot_bytes = bytes;
+			fill_latency(&rec, delta, lsum - p->lat_sum[d], ios - p->ios[d]);
+			push(ls, r, &rec);
+			dios[d] += ios - p->ios[d];
+			dbytes[d] += bytes - p->bytes[d];
+			dsum[d] += lsum - p->lat_sum[d];
+			ls->tot_ios[d] += ios - p->ios[d];
+			ls->tot_bytes[d] += bytes - p->bytes[d];
+			p->ios[d] = ios;
+			p->bytes[d] = bytes;
+			p->lat_sum[d] = lsum;
+		}
+		st.ddir = (uint8_t)phase;
+		st.u.st.running = phase != PHASE_DONE;
+		st.u.st.inflight = sat32(atomic_load_explicit(&w->pub_inflight, memory_order_relaxed));
+		st.u.st.errors = atomic_load_explicit(&w->pub_errors, memory_order_relaxed);
+		st.u.st.interval_ns = interval;
+		st.u.st.percent = (float)(100.0 * progress(w, phase, now_abs, &eta));
+		st.u.st.eta_s = eta;
+		st.u.st.ramp = phase == PHASE_RAMP;
+		push(ls, r, &st);
+		running += phase != PHASE_DONE;
+		ramp += phase == PHASE_RAMP;
+		inflight += st.u.st.inflight;
+		errors += st.u.st.errors;
+		done += st.u.st.percent / 100.0;
+		eta_max = eta > eta_max ? eta : eta_max;
+	}
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		struct live_rec rec = { .type = LIVE_IO, .ddir = (uint8_t)d, .job = LIVE_TOTAL,
+					.t_ns = now };
+
+		if (!used[d])
+			continue;
+		rec.u.io.ios = sat32(dios[d]);
+		rec.u.io.bytes = dbytes[d];
+		rec.u.io.tot_ios = ls->tot_ios[d];
+		rec.u.io.tot_bytes = ls->tot_bytes[d];
+		fill_latency(&rec, ls->tot_hist[d], dsum[d], dios[d]);
+		push(ls, r, &rec);
+	}
+	{
+		struct live_rec st = { .type = LIVE_STATUS, .job = LIVE_TOTAL, .t_ns = now };
+
+		st.u.st.running = running;
+		st.u.st.ramp = ramp;
+		st.u.st.inflight = sat32(inflight);
+		st.u.st.errors = errors;
+		st.u.st.interval_ns = interval;
+		st.u.st.eta_s = eta_max;
+		st.u.st.percent = to > from ? (float)(100.0 * done / (double)(to - from)) : 100.0f;
+		st.u.st.drops = ring_dropped(r);
+		push(ls, r, &st);
+	}
+	*running_out = running;
+}
+
+static void sample_disks(struct live_sampler *ls, struct ring *r, uint64_t t_rel)
+{
+	size_t i;
+
+	for (i = 0; i < ls->nr_disks; i++) {
+		struct live_disk *dk = &ls->disks[i];
+		struct live_rec rec = { .type = LIVE_DISK, .job = (uint16_t)i, .t_ns = t_rel };
+		struct diskstat_snap now;
+
+		if (diskstat_read(dk->name, &now))
+			continue;
+		if (dk->have) {
+			const uint64_t *a = dk->prev.v, *b = now.v;
+
+			rec.u.disk.r_ios = sat32(b[0] - a[0]);
+			rec.u.disk.r_sectors = sat32(b[2] - a[2]);
+			rec.u.disk.r_ticks = sat32(b[3] - a[3]);
+			rec.u.disk.w_ios = sat32(b[4] - a[4]);
+			rec.u.disk.w_sectors = sat32(b[6] - a[6]);
+			rec.u.disk.w_ticks = sat32(b[7] - a[7]);
+			rec.u.disk.io_ticks = sat32(b[9] - a[9]);
+			rec.u.disk.queue_ticks = sat32(b[10] - a[10]);
+			rec.u.disk.interval_ms = sat32((now.t_ns - dk->prev.t_ns) / 1000000);
+			rec.u.disk.util_meaningful = dk->util_meaningful;
+			snprintf(rec.u.disk.name, sizeof(rec.u.disk.name), "%.7s", dk->name);
+			push(ls, r, &rec);
+		}
+		dk->prev = now;
+		dk->have = true;
+	}
+}
+
+unsigned live_sample(struct live_sampler *ls, struct ring *r, size_t from, size_t to,
+		     uint64_t t0, uint64_t now)
+{
+	struct live_rec end = { .type = LIVE_TICK_END, .t_ns = now - t0 };
+	uint64_t interval = now - (ls->last_ns ? ls->last_ns : t0);
+	unsigned running;
+
+	sample_workers(ls, r, from, to, t0, now, interval, &running);
+	sample_disks(ls, r, now - t0);
+	push(ls, r, &end);
+	ls->last_ns = now;
+	return running;
+}

@@ -1,0 +1,452 @@
+/*
+ * mdadm.c - Linux software RAID through mdadm: `mdadm --detail` and
+ * /proc/mdstat into the inventory's md arrays, the live read (`--detail
+ * --scan`, then `--detail` of each array), and building create / stop /
+ * add / remove / fail / zero-superblock commands.
+ *
+ * md from sysfs is discovery's (hw/discover*); this file reads what mdadm
+ * and the kernel's text say. In /proc/mdstat the number in "sda1[2]" is the
+ * member's descriptor, not its slot, so slots come only from --detail.
+ */
+#include "raidtool.h"
+#include "raidtool_int.h"
+#include "array.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const binaries[] = { "mdadm", NULL };
+
+/* "raid1" -> "1", "raid10" -> "10", "linear"; "raid4" -> "4" (md has it, DESIGN's list not). */
+static int set_level(char **dst, const char *md)
+{
+	const char *n = inv_normalize_raid_level(md);
+	char buf[32];
+
+	if (n)
+		return rt_set(dst, n);
+	snprintf(buf, sizeof(buf), "%s", rt_prefix(md, "raid") ? md + 4 : md);
+	return rt_set(dst, *buf ? buf : NULL);
+}
+
+static const char *base(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* ---- /proc/mdstat ------------------------------------------------------------ */
+
+struct mdstat_md {
+	long idx;		/* into inv->md, -1 when none is open */
+	char state[64];		/* "active", "active (auto-read-only)", "inactive" */
+	char disks[32];		/* "[3/2] [U_U]" */
+	char action[96];	/* "recovery = 12.6%", "resync=DELAYED" */
+	bool degraded;
+};
+
+static int mdstat_finish(struct inventory *inv, struct mdstat_md *m)
+{
+	struct inv_md *md;
+	char text[256];
+	double pct = -1;
+
+	if (m->idx < 0)
+		return 0;
+	md = &inv->md[m->idx];
+	if (*m->action)
+		pct = rt_percent(m->action);
+	if (!strncmp(m->state, "inactive", 8))
+		md->status = INV_OFFLINE;
+	else if (rt_prefix(m->action, "recovery"))
+		md->status = INV_REBUILDING;
+	else if (rt_prefix(m->action, "reshape"))
+		md->status = INV_TRANSFORMING;
+	else if (rt_prefix(m->action, "resync"))
+		md->status = INV_INITIALIZING;
+	else
+		md->status = m->degraded ? INV_DEGRADED : INV_OK;	/* check/repair scrub */
+	md->progress_pct = pct;
+	snprintf(text, sizeof(text), "%s%s%s%s%s%s", m->state, *m->disks ? " " : "", m->disks,
+		 m->degraded ? ", degraded" : "", *m->action ? ", " : "", m->action);
+	m->idx = -1;
+	return rt_set(&md->status_text, text);
+}
+
+/* "md0 : active raid5 sdc1[3](F) sdb1[0] sdd1[2]" */
+static int mdstat_array(struct inventory *inv, struct mdstat_md *m, char *s)
+{
+	char *save = NULL, *t, *colon = strchr(s, ':');
+	struct inv_md *md;
+	int ret;
+
+	*colon = '\0';
+	md = inv_add_md(inv);
+	if (!md)
+		return -ENOMEM;
+	memset(m, 0, sizeof(*m));
+	m->idx = (long)inv->nr_md - 1;
+	if ((ret = rt_set(&md->name, rt_trim(s))))
+		return ret;
+	for (t = strtok_r(colon + 1, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+		struct inv_md_member *mem;
+		char *br = strchr(t, '[');
+
+		if (!strcmp(t, "active") || !strcmp(t, "inactive")) {
+			snprintf(m->state, sizeof(m->state), "%s", t);
+		} else if (*t == '(') {
+			snprintf(m->state + strlen(m->state), sizeof(m->state) - strlen(m->state),
+				 " %s", t);
+		} else if (!br) {
+			if ((ret = set_level(&md->raid_level, t)))
+				return ret;
+		} else {
+			mem = inv_add_md_member(md);
+			if (!mem)
+				return -ENOMEM;
+			*br = '\0';
+			if ((ret = rt_set(&mem->device, t)))
+				return ret;
+			if (strstr(br + 1, "(F)")) {
+				m->degraded = true;
+				ret = rt_set(&mem->role, "faulty");
+			} else {
+				ret = rt_set(&mem->role, strstr(br + 1, "(S)") ? "spare" : "active");
+			}
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/* The indented lines under an array: size and disks, progress, bitmap. */
+static void mdstat_detail(struct inventory *inv, struct mdstat_md *m, char *s)
+{
+	struct inv_md *md = &inv->md[m->idx];
+	unsigned long long blocks;
+	unsigned n, w;
+	char *eq, *sq;
+
+	if (sscanf(s, "%llu blocks", &blocks) == 1) {
+		md->size_bytes = (int64_t)(blocks * 1024);
+		sq = strstr(s, " [");
+		if (sq && sscanf(sq, " [%u/%u]", &n, &w) == 2) {
+			snprintf(m->disks, sizeof(m->disks), "%s", sq + 1);
+			m->degraded |= w < n || strchr(sq, '_');
+		}
+		return;
+	}
+	/* "[==>....]  recovery = 12.6% (37043392/292945152) ...", "resync=DELAYED" */
+	for (const char *const *a = (const char *const[]){ "resync", "recovery", "reshape", "check",
+							      "repair", NULL }; *a; a++) {
+		char *w2 = strstr(s, *a), val[48];
+
+		if (!w2)
+			continue;
+		eq = w2 + strlen(*a);
+		while (*eq == ' ')
+			eq++;
+		if (*eq != '=')
+			continue;
+		eq = rt_trim(eq + 1);
+		snprintf(val, sizeof(val), "%.*s", (int)strcspn(eq, " "), eq);
+		snprintf(m->action, sizeof(m->action), "%s%s%s", *a,
+			 isdigit((unsigned char)*val) ? " = " : "=", val);
+		return;
+	}
+}
+
+static int parse_mdstat(struct inventory *inv, const char *text, const struct raidtool_src *src,
+			char *err, size_t errlen)
+{
+	struct mdstat_md m = { .idx = -1 };
+	struct rt_lines l;
+	bool personalities = false;
+	int ret;
+
+	ret = rt_lines_split(text, &l);
+	for (size_t i = 0; !ret && i < l.nr; i++) {
+		char orig[512], *s;
+		bool indented = l.v[i][0] == ' ' || l.v[i][0] == '\t';
+
+		snprintf(orig, sizeof(orig), "%s", l.v[i]);
+		s = rt_trim(l.v[i]);
+		if (!*s)
+			continue;
+		if (rt_prefix(s, "Personalities")) {
+			personalities = true;
+		} else if (!personalities) {
+			ret = rt_bad_output(err, errlen, src, i + 1, rt_trim(orig),
+					    "expected 'Personalities :' first");
+		} else if (rt_prefix(s, "unused devices")) {
+			ret = mdstat_finish(inv, &m);
+		} else if (!indented && rt_prefix(s, "md") && strchr(s, ':')) {
+			ret = mdstat_finish(inv, &m) ?: mdstat_array(inv, &m, s);
+		} else if (m.idx >= 0) {
+			mdstat_detail(inv, &m, s);	/* unknown lines (bitmap:) add nothing */
+		} else {
+			ret = rt_bad_output(err, errlen, src, i + 1, rt_trim(orig),
+					    "a line outside any md array");
+		}
+	}
+	if (!ret)
+		ret = mdstat_finish(inv, &m);
+	if (!ret && !personalities)
+		ret = rt_bad_output(err, errlen, src, 0, NULL, "no 'Personalities' line");
+	rt_lines_release(&l);
+	return ret;
+}
+
+/* ---- mdadm --detail ------------------------------------------------------------- */
+
+static enum inv_status detail_state(const char *s)
+{
+	if (strstr(s, "FAILED"))
+		return INV_FAILED;
+	if (strstr(s, "inactive"))
+		return INV_OFFLINE;
+	if (strstr(s, "recovering"))
+		return INV_REBUILDING;
+	if (strstr(s, "reshaping"))
+		return INV_TRANSFORMING;
+	if (strstr(s, "resyncing"))
+		return INV_INITIALIZING;
+	if (strstr(s, "degraded"))
+		return INV_DEGRADED;
+	if (rt_prefix(s, "clean") || rt_prefix(s, "active"))
+		return INV_OK;
+	return INV_UNKNOWN;
+}
+
+/* "    2       8        2        0      spare rebuilding   /dev/sda2" */
+static int detail_row(struct inv_md *md, char *s)
+{
+	char *tok[16], *save = NULL, *t, words[128] = "";
+	struct inv_md_member *m;
+	size_t n = 0;
+	int ret;
+
+	for (t = strtok_r(s, " \t", &save); t && n < 16; t = strtok_r(NULL, " \t", &save))
+		tok[n++] = t;
+	if (n < 5 || !isdigit((unsigned char)*tok[0]) || *tok[n - 1] != '/')
+		return 0;	/* "removed" rows name no device */
+	for (size_t i = 4; i + 1 < n; i++)
+		snprintf(words + strlen(words), sizeof(words) - strlen(words), " %s", tok[i]);
+	m = inv_add_md_member(md);
+	if (!m)
+		return -ENOMEM;
+	if ((ret = rt_set(&m->device, base(tok[n - 1]))))
+		return ret;
+	m->slot = isdigit((unsigned char)*tok[3]) ? (int)strtol(tok[3], NULL, 10) : INV_UNSET;
+	if (strstr(words, "faulty"))
+		return rt_set(&m->role, "faulty");
+	return rt_set(&m->role, strstr(words, "spare") ? "spare" : "active");
+}
+
+static int parse_detail(struct inventory *inv, const char *text, const struct raidtool_src *src,
+			char *err, size_t errlen)
+{
+	struct rt_lines l;
+	long idx = -1;
+	bool table = false;
+	int ret;
+
+	ret = rt_lines_split(text, &l);
+	for (size_t i = 0; !ret && i < l.nr; i++) {
+		char orig[512], *s, *k, *v;
+		struct inv_md *md;
+
+		snprintf(orig, sizeof(orig), "%s", l.v[i]);
+		s = rt_trim(l.v[i]);
+		if (!*s)
+			continue;
+		if (rt_prefix(s, "mdadm:")) {	/* its own complaint, on stderr or merged */
+			ret = rt_vendor_error(err, errlen, src, "%s", s);
+			break;
+		}
+		if (*s == '/' && s[strlen(s) - 1] == ':') {
+			s[strlen(s) - 1] = '\0';
+			md = inv_add_md(inv);
+			if (!md || rt_set(&md->name, base(s))) {
+				ret = -ENOMEM;
+				break;
+			}
+			idx = (long)inv->nr_md - 1;
+			table = false;
+			continue;
+		}
+		if (idx < 0) {
+			ret = rt_bad_output(err, errlen, src, i + 1, rt_trim(orig),
+					    "expected the '/dev/mdN:' header first");
+			break;
+		}
+		md = &inv->md[idx];
+		if (rt_prefix(s, "Number") && strstr(s, "RaidDevice")) {
+			table = true;
+			continue;
+		}
+		if (table) {
+			ret = detail_row(md, s);
+			continue;
+		}
+		if (!rt_kv(s, &k, &v))
+			continue;
+		if (!strcmp(k, "Raid Level")) {
+			ret = set_level(&md->raid_level, v);
+		} else if (!strcmp(k, "Array Size")) {
+			md->size_bytes = (int64_t)strtoll(v, NULL, 10) * 1024;	/* KiB */
+		} else if (!strcmp(k, "State")) {
+			md->status = detail_state(v);
+			ret = rt_set(&md->status_text, v);
+		} else if (strstr(k, " Status") && rt_percent(v) >= 0) {
+			/* Rebuild / Resync / Reshape / Check Status : 30% complete */
+			md->progress_pct = rt_percent(v);
+		}
+	}
+	rt_lines_release(&l);
+	if (!ret && idx < 0)
+		ret = rt_bad_output(err, errlen, src, 0, NULL, "no md array in it");
+	return ret;
+}
+
+static int md_parse(struct inventory *inv, const char *text, const struct raidtool_src *src,
+		    char *err, size_t errlen)
+{
+	if (src->cmd && !strcmp(src->cmd, RT_MDSTAT))
+		return parse_mdstat(inv, text, src, err, errlen);
+	return parse_detail(inv, text, src, err, errlen);
+}
+
+/* `mdadm --detail --scan`, then `mdadm --detail DEV` of every ARRAY line. */
+static int md_read(const char *bin, struct inventory *inv, const struct raidtool_src *src,
+		   int timeout_ms, char *err, size_t errlen)
+{
+	const char *scan[] = { bin, "--detail", "--scan", NULL };
+	struct raidtool_run run;
+	struct rt_lines l;
+	char msg[768];
+	int ret;
+
+	ret = raidtool_exec(scan, timeout_ms, &run, msg, sizeof(msg));
+	if (ret) {
+		snprintf(err, errlen, "mdadm: %s", msg);
+		raidtool_run_release(&run);
+		return ret;
+	}
+	if (run.status != 0) {
+		ret = rt_run_failed(err, errlen, "mdadm --detail --scan", &run);
+		raidtool_run_release(&run);
+		return ret;
+	}
+	ret = rt_lines_split(run.out, &l);
+	raidtool_run_release(&run);
+	for (size_t i = 0; !ret && i < l.nr; i++) {
+		char dev[256], *s = rt_trim(l.v[i]);
+		const char *detail[] = { "--detail", dev, NULL };
+		const char *const *const cmds[] = { detail, NULL };
+
+		if (sscanf(s, "ARRAY %255s", dev) != 1 || *dev != '/')
+			continue;
+		ret = rt_read_cmds(&raidtool_mdadm, bin, cmds, inv, src, timeout_ms, err, errlen);
+	}
+	rt_lines_release(&l);
+	return ret;
+}
+
+/* ---- changes --------------------------------------------------------------------- */
+
+/* "md0" -> "/dev/md0" */
+static int push_md(struct raidtool_argv *av, const char *md)
+{
+	return raidtool_argv_push(av, "%s%s", *md == '/' ? "" : "/dev/", md);
+}
+
+static int push_all(struct raidtool_argv *av, char *const *v, size_t nr)
+{
+	int ret = 0;
+
+	for (size_t i = 0; !ret && i < nr; i++)
+		ret = raidtool_argv_push(av, "%s", v[i]);
+	return ret;
+}
+
+static int md_build(const struct array_op *op, const struct inventory *inv,
+		    struct raidtool_argv *av, char *err, size_t errlen)
+{
+	int ret;
+
+	(void)inv;
+	switch (op->verb) {
+	case ARRAY_CREATE:
+		/* --run: no "Continue creating array?" on stdin; consent was --yes */
+		ret = raidtool_argv_push(av, "--create") ?: push_md(av, op->name) ?:
+		      raidtool_argv_push(av, "--run") ?: raidtool_argv_push(av, "--level=%s", op->level) ?:
+		      raidtool_argv_push(av, "--raid-devices=%zu", op->nr_drives);
+		if (!ret && op->nr_spares)
+			ret = raidtool_argv_push(av, "--spare-devices=%zu", op->nr_spares);
+		if (!ret && op->strip_bytes > 0)
+			ret = raidtool_argv_push(av, "--chunk=%lldK", (long long)(op->strip_bytes / 1024));
+		if (!ret && op->size_bytes > 0)
+			ret = raidtool_argv_push(av, "--size=%lld", (long long)(op->size_bytes / 1024));
+		return ret ?: push_all(av, op->drives, op->nr_drives) ?:
+		       push_all(av, op->spares, op->nr_spares);
+	case ARRAY_DELETE:
+		return raidtool_argv_push(av, "--stop") ?: push_md(av, op->ld);
+	case ARRAY_ADD_SPARE:
+	case ARRAY_REMOVE_SPARE:
+	case ARRAY_FAIL:
+		return push_md(av, op->ld) ?:
+		       raidtool_argv_push(av, op->verb == ARRAY_ADD_SPARE ? "--add" :
+					      op->verb == ARRAY_REMOVE_SPARE ? "--remove" : "--fail") ?:
+		       push_all(av, op->drives, op->nr_drives);
+	case ARRAY_ERASE:
+		return raidtool_argv_push(av, "--zero-superblock") ?:
+		       push_all(av, op->drives, op->nr_drives);
+	default:
+		snprintf(err, errlen, "mdadm has no controller mode: md runs on any drives the "
+			 "kernel sees");
+		return -EOPNOTSUPP;
+	}
+}
+
+/* mdadm says what went wrong on stderr, one "mdadm: ..." line each. */
+static int md_check(const struct raidtool_run *run, char *err, size_t errlen)
+{
+	struct rt_lines l;
+	size_t n = 0;
+
+	if (!run->timed_out && run->status == 0)
+		return 0;
+	if (run->timed_out || !run->errout || rt_lines_split(run->errout, &l))
+		return rt_run_failed(err, errlen, "mdadm", run);
+	err[0] = '\0';
+	for (size_t i = 0; i < l.nr && n < errlen; i++) {
+		char *s = rt_trim(l.v[i]);
+
+		if (*s)
+			n += (size_t)snprintf(err + n, errlen - n, "%s%s", n ? " " : "", s);
+	}
+	rt_lines_release(&l);
+	if (!n)
+		return rt_run_failed(err, errlen, "mdadm", run);
+	return -EIO;
+}
+
+static const char *const levels[] = { "0", "1", "10", "4", "5", "6", "linear", NULL };
+
+const struct raid_tool_ops raidtool_mdadm = {
+	.name = "mdadm",
+	.binaries = binaries,
+	.read = md_read,
+	.parse = md_parse,
+	.controller_id = NULL,
+	.levels = levels,
+	.build = md_build,
+	.check = md_check,
+};

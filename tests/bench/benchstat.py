@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""benchstat.py - the arithmetic of `make bench`: turn one run's fio-format
+JSON into numbers, and a file of numbers into the table and the bars.
+
+  benchstat.py run TSV CASE TOOL ROUND JSON [TIMEFILE]
+      appends IOPS, MB/s, CPU us per I/O from the JSON
+      ((usr_cpu+sys_cpu)/100 * job_runtime_ms*1000 / total_ios, summed over
+      jobs) and, given `/usr/bin/time -f '%U %S'` output, CPU us per I/O of
+      the whole process (all threads, or fio's processes)
+  benchstat.py add TSV CASE TOOL ROUND METRIC VALUE
+      appends one number (rss_kb, records_per_s, seconds)
+  benchstat.py note TSV CASE TEXT
+      the case's title, or "n/a: why" when it could not run
+  benchstat.py report TSV [MARKDOWN]
+      prints the table and the bars; MARKDOWN also gets them as Markdown
+
+The TSV has one row per number: case, tool, round, metric, value.
+
+Ratios: "of medians" is median(A)/median(B). "paired" is the median of the
+per-round ratios A_r/B_r; A_r and B_r ran back to back, so load that other
+processes put on the machine for longer than one pair mostly cancels. The
+bars use the paired ratio.
+"""
+import json
+import statistics
+import sys
+
+IO_METRICS = ("iops", "mbps", "cpu_us_io", "proc_cpu_us_io")
+LABELS = {"iops": "IOPS", "mbps": "MB/s", "cpu_us_io": "CPU us/IO (job)",
+          "proc_cpu_us_io": "CPU us/IO (process)", "rss_kb": "max RSS KiB",
+          "records_per_s": "records/s", "seconds": "seconds"}
+# case -> (A, B): ratios are A/B; the default is raidbench/fio
+PAIRS = {"d": ("tmux", "headless"), "e": ("long", "short")}
+DEFAULT_PAIR = ("raidbench", "fio")
+
+
+def load_json(path):
+    # fio may print warnings before the JSON object; start at the first brace
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    return json.loads(text[text.index("{"):])
+
+
+def run_metrics(path, timefile=None):
+    d = load_json(path)
+    ios = bytes_ = 0
+    runtime_ms = cpu_pct = 0.0
+    for j in d["jobs"]:
+        for ddir in ("read", "write", "trim"):
+            ios += j[ddir]["total_ios"]
+            bytes_ += j[ddir]["io_bytes"]
+        runtime_ms = max(runtime_ms, float(j["job_runtime"]))
+        # usr/sys are % of one CPU over the job's runtime
+        cpu_pct += float(j["usr_cpu"]) + float(j["sys_cpu"])
+    out = {}
+    if not ios or not runtime_ms:
+        return out
+    out["iops"] = ios * 1000.0 / runtime_ms
+    out["mbps"] = bytes_ / 1e6 * 1000.0 / runtime_ms
+    out["cpu_us_io"] = cpu_pct / 100.0 * runtime_ms * 1000.0 / ios
+    if timefile:
+        try:
+            with open(timefile) as f:
+                fields = f.read().split()
+            out["proc_cpu_us_io"] = (float(fields[-2]) + float(fields[-1])) * 1e6 / ios
+        except (OSError, ValueError, IndexError):
+            pass
+    return out
+
+
+def append(tsv, rows):
+    with open(tsv, "a") as f:
+        for r in rows:
+            f.write("\t".join(str(x) for x in r) + "\n")
+
+
+class Numbers:
+    def __init__(self, tsv):
+        self.v = {}          # (case, tool, metric) -> {round: value}
+        self.notes = {}
+        self.order = []      # cases in the order they ran
+        with open(tsv) as f:
+            for line in f:
+                p = line.rstrip("\n").split("\t")
+                if len(p) < 3:
+                    continue
+                if p[0] not in self.order:
+                    self.order.append(p[0])
+                if p[1] == "-note":
+                    self.notes[p[0]] = p[2]
+                elif len(p) == 5:
+                    try:
+                        self.v.setdefault((p[0], p[1], p[3]), {})[p[2]] = float(p[4])
+                    except ValueError:
+                        pass
+
+    def all(self, case, tool, metric):
+        return list(self.v.get((case, tool, metric), {}).values())
+
+    def med(self, case, tool, metric):
+        x = self.all(case, tool, metric)
+        return statistics.median(x) if x else None
+
+    def tools(self, case):
+        pair = PAIRS.get(case, DEFAULT_PAIR)
+        t = list(dict.fromkeys(k[1] for k in self.v if k[0] == case))
+        return sorted(t, key=lambda x: pair.index(x) if x in pair else 9)
+
+    def metrics(self, case, tool):
+        return [m for (c, t, m) in self.v if c == case and t == tool]
+
+    def paired(self, case, metric):
+        """per-round A/B ratios for the case's pair."""
+        a, b = PAIRS.get(case, DEFAULT_PAIR)
+        va, vb = self.v.get((case, a, metric), {}), self.v.get((case, b, metric), {})
+        return [va[r] / vb[r] for r in va if r in vb and vb[r]]
+
+    def ratio_of_medians(self, case, metric):
+        a, b = PAIRS.get(case, DEFAULT_PAIR)
+        ma, mb = self.med(case, a, metric), self.med(case, b, metric)
+        return ma / mb if ma is not None and mb else None
+
+
+def si(x):
+    if x is None:
+        return "-"
+    for div, suf in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(x) >= div:
+            return "%.3g%s" % (x / div, suf)
+    return "%.3g" % x
+
+
+def num(x):
+    if x is None:
+        return "-"
+    if x >= 100:
+        return "%.0f" % x
+    if x >= 10:
+        return "%.1f" % x
+    if x >= 1:
+        return "%.2f" % x
+    return "%.3f" % x
+
+
+def spread(xs, f):
+    """median [min-max] or '-'."""
+    if not xs:
+        return "-"
+    return "%s [%s-%s]" % (f(statistics.median(xs)), f(min(xs)), f(max(xs)))
+
+
+def rx(r):
+    return "-" if r is None else "%.3fx" % r
+
+
+def rspread(xs):
+    if not xs:
+        return "-"
+    return "%.3fx [%.2f-%.2f]" % (statistics.median(xs), min(xs), max(xs))
+
+
+def fmt_for(m):
+    return si if m in ("iops", "records_per_s") else num
+
+
+def bars(n):
+    """[(bar, measured, verdict)]; verdict PASS, FAIL, info or n/a."""
+    out = []
+
+    def pmed(case, metric):
+        x = n.paired(case, metric)
+        return statistics.median(x) if x else None
+
+    for case, what in (("a1", "null 4k randread QD32"), ("a2", "null 4k randread QD1")):
+        r = pmed(case, "iops")
+        if r is None:
+            out.append(("(a) %s: IOPS >= 1.0x fio" % what, n.notes.get(case, "-"), "n/a"))
+            continue
+        out.append(("(a) %s: IOPS >= 1.0x fio (aim 1.5x)" % what,
+                    "%s (aim %s)" % (rx(r), "met" if r >= 1.5 else "not met"),
+                    "PASS" if r >= 1.0 else "FAIL"))
+    for case, tag, what in (("b1", "(b)", "libaio 4k randread QD32"),
+                            ("b2", "(b)", "io_uring 4k randread QD32"),
+                            ("b3", "(b)", "psync 4k randread QD1"),
+                            ("c1", "(c)", "libaio 1M seq read QD8 (DESIGN's loop-device bar)")):
+        r, c = pmed(case, "iops"), pmed(case, "cpu_us_io")
+        name = "%s %s: IOPS >= 0.95x fio, CPU/IO <= 1.0x fio" % (tag, what)
+        if r is None or c is None:
+            out.append((name, n.notes.get(case, "-"), "n/a"))
+            continue
+        out.append((name, "IOPS %s, CPU/IO %s" % (rx(r), rx(c)),
+                    "PASS" if r >= 0.95 and c <= 1.0 else "FAIL"))
+    r = pmed("d", "iops")
+    out.append(("(d) null QD32: IOPS with the live view on a tty / headless >= 0.98",
+                rx(r) if r is not None else n.notes.get("d", "-"),
+                "n/a" if r is None else ("PASS" if r >= 0.98 else "FAIL")))
+    short, long_ = n.med("e", "short", "rss_kb"), n.med("e", "long", "rss_kb")
+    r = long_ / short if short and long_ is not None else None
+    out.append(("(e) peak RSS: long run / short run within 10%",
+                "%s (%s -> %s KiB)" % (rx(r), num(short), num(long_)) if r is not None
+                else n.notes.get("e", "-"),
+                "n/a" if r is None else ("PASS" if abs(r - 1.0) <= 0.10 else "FAIL")))
+    rec = n.med("f1", "ring", "records_per_s")
+    out.append(("(f) ring: records/s between two threads >= 50M",
+                si(rec) if rec is not None else n.notes.get("f1", "-"),
+                "n/a" if rec is None else ("PASS" if rec >= 50e6 else "FAIL")))
+    t = n.med("f2", "raidbench", "seconds")
+    out.append(("(f) `raidbench devices --json` with 64 loop devices (no bar)",
+                "%.3f s" % t if t is not None else n.notes.get("f2", "-"),
+                "n/a" if t is None else "info"))
+    return out
+
+
+def report(tsv, md_path=None):
+    n = Numbers(tsv)
+    txt, md = [], []
+    md.append("| case | tool | IOPS | MB/s | CPU µs/IO (job) | CPU µs/IO (process) |")
+    md.append("| --- | --- | --- | --- | --- | --- |")
+    other = []
+    for case in n.order:
+        title = n.notes.get(case, "")
+        tools = n.tools(case)
+        txt += ["", "%s  %s" % (case, title)]
+        if not tools:
+            md.append("| %s %s | | | | | |" % (case, title))
+            continue
+        if not any(n.all(case, t, "iops") for t in tools):
+            for t in tools:
+                for m in n.metrics(case, t):
+                    xs = n.all(case, t, m)
+                    txt.append("    %-16s %s %s  (n=%d)" % (t, LABELS.get(m, m),
+                                                           spread(xs, fmt_for(m)), len(xs)))
+                    other.append("| %s %s | %s | %s | %s | %d |" % (
+                        case, title, t, LABELS.get(m, m), spread(xs, fmt_for(m)), len(xs)))
+            continue
+        rounds = max(len(n.all(case, t, "iops")) for t in tools)
+        txt.append("    %-16s %-24s %-21s %-21s %s   (n=%d)" % (
+            "", "IOPS med [min-max]", "MB/s", "CPU us/IO job", "CPU us/IO process", rounds))
+        first = True
+        for t in tools:
+            cells = [spread(n.all(case, t, m), fmt_for(m)) for m in IO_METRICS]
+            txt.append("    %-16s %-24s %-21s %-21s %s" % tuple([t] + cells))
+            md.append("| %s | %s | %s |" % ("%s %s (n=%d)" % (case, title, rounds) if first
+                                             else "", t, " | ".join(cells)))
+            first = False
+        a, b = PAIRS.get(case, DEFAULT_PAIR)
+        if a in tools and b in tools:
+            rom = [rx(n.ratio_of_medians(case, m)) for m in IO_METRICS]
+            pr = [rspread(n.paired(case, m)) for m in IO_METRICS]
+            txt.append("    %-16s %-24s %-21s %-21s %s" % tuple(["%s/%s" % (a, b)] + rom))
+            txt.append("    %-16s %-24s %-21s %-21s %s" % tuple(["  paired"] + pr))
+            md.append("| | %s/%s, of medians | %s |" % (a, b, " | ".join(rom)))
+            md.append("| | %s/%s, paired | %s |" % (a, b, " | ".join(pr)))
+    bl = bars(n)
+    txt += ["", "bars (paired ratios):"]
+    for name, measured, verdict in bl:
+        txt.append("  %-4s  %s: %s" % (verdict, name, measured))
+    nfail = sum(1 for b in bl if b[2] == "FAIL")
+    txt += ["", "%d bar(s) FAIL" % nfail if nfail else "every measured bar holds"]
+    print("\n".join(txt))
+    if md_path:
+        if other:
+            md += ["", "| case | what | measured | median [min-max] | n |",
+                   "| --- | --- | --- | --- | --- |"] + other
+        md += ["", "| bar | measured (paired ratio) | verdict |", "| --- | --- | --- |"]
+        md += ["| %s | %s | **%s** |" % b for b in bl]
+        with open(md_path, "w") as f:
+            f.write("\n".join(md) + "\n")
+    return 0
+
+
+def main(argv):
+    if len(argv) in (7, 8) and argv[1] == "run":
+        tsv, case, tool, rnd, path = argv[2:7]
+        try:
+            m = run_metrics(path, argv[7] if len(argv) > 7 else None)
+        except (OSError, ValueError, KeyError) as e:
+            print("benchstat: %s: %s" % (path, e), file=sys.stderr)
+            return 1
+        append(tsv, [(case, tool, rnd, k, "%.6g" % v) for k, v in m.items()])
+        print("  %-10s round %s  %s" % (tool, rnd, "  ".join(
+            "%s=%s" % (k, fmt_for(k)(v)) for k, v in m.items())))
+        return 0
+    if len(argv) == 8 and argv[1] == "add":
+        append(argv[2], [tuple(argv[3:8])])
+        return 0
+    if len(argv) == 5 and argv[1] == "note":
+        append(argv[2], [(argv[3], "-note", argv[4])])
+        return 0
+    if len(argv) in (3, 4) and argv[1] == "report":
+        return report(argv[2], argv[3] if len(argv) > 3 else None)
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,76 @@
+#!/bin/bash
+# The live view: JSON Lines per tick whose interval counts add up to the
+# final totals; interval percentiles that agree with the final ones on a
+# steady run; a consumer that stalls loses resolution, never totals.
+. "$(dirname "$0")/lib.sh"
+rb_init
+need_tool python3 python3
+L=$RB_TMP/live.jsonl
+J=$RB_TMP/final.json
+
+if "$RAIDBENCH" run --name=a --ioengine=null --size=256m --rw=randrw --bs=4k --iodepth=16 \
+	--numjobs=2 --runtime=2 --time_based --live=- --output-format=json --output="$J" \
+	--no-save >"$L" 2>"$RB_TMP/err"; then
+	python3 - "$L" "$J" >"$RB_TMP/res" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+final = json.load(open(sys.argv[2]))
+for d in ("read", "write"):
+    live = sum(t["total"].get(d, {}).get("ios", 0) for t in lines)
+    per_job = sum(j.get(d, {}).get("ios", 0) for t in lines for j in t["jobs"])
+    tot = sum(j[d]["total_ios"] for j in final["jobs"])
+    print(d, live, per_job, tot, lines[-1]["total"][d]["total_ios"])
+print("lines", len(lines))
+PY
+	while read -r d live per_job tot last; do
+		[ "$d" = lines ] && { check "about 20 ticks in 2 s at 100 ms (got $live)" test "$live" -ge 18 -a "$live" -le 23; continue; }
+		check "$d: interval I/Os add up to the final total_ios ($live = $tot)" [ "$live" = "$tot" ]
+		check "$d: per-job intervals add up too ($per_job)" [ "$per_job" = "$tot" ]
+		check "$d: last cumulative total is exact ($last)" [ "$last" = "$tot" ]
+	done <"$RB_TMP/res"
+else
+	fail "live run: $(cat "$RB_TMP/err")"
+fi
+
+# steady run: psync on a file in the page cache at QD1; interval p50 vs final p50
+F=$RB_TMP/steady.dat
+if "$RAIDBENCH" run --name=s --filename="$F" --size=16m --ioengine=psync --rw=randread \
+	--bs=4k --runtime=2 --time_based --live="$L" --output-format=json --output="$J" \
+	--no-save 2>"$RB_TMP/err"; then
+	res=$(python3 - "$L" "$J" <<'PY'
+import json, statistics, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+final = json.load(open(sys.argv[2]))["jobs"][0]["read"]["clat_ns"]["percentile"]
+p50 = [t["total"]["read"]["clat_ns"]["p50"] for t in lines if t["total"].get("read", {}).get("ios", 0) > 1000]
+med = statistics.median(p50)
+f = final["50.000000"]
+# one histogram bucket is 1/64 of its power of two: allow three buckets
+print("ok" if abs(med - f) <= 3 * f / 64 + 1 else "bad", med, f)
+PY
+)
+	check "interval p50 agrees with the final p50 within the histogram's resolution ($res)" [ "${res%% *}" = ok ]
+else
+	fail "steady run: $(cat "$RB_TMP/err")"
+fi
+
+# a consumer that sleeps 5 s mid-run: drops are reported, totals exact
+if RAIDBENCH_TEST_STALL=500:5000 "$RAIDBENCH" run --name=c --ioengine=null --size=64m \
+	--rw=randread --bs=4k --iodepth=4 --numjobs=16 --runtime=7 --time_based \
+	--live-interval=10 --live="$L" --output-format=json --output="$J" --no-save \
+	2>"$RB_TMP/err"; then
+	check "a stalled consumer's drops are reported" grep -q "dropped [0-9]* records" "$RB_TMP/err"
+	res=$(python3 - "$L" "$J" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+final = json.load(open(sys.argv[2]))
+tot = sum(j["read"]["total_ios"] for j in final["jobs"])
+print(lines[-1]["total"]["read"]["total_ios"], tot, max(t["drops"] for t in lines))
+PY
+)
+	read -r last tot drops <<<"$res"
+	check "after drops the last cumulative total is still exact ($last = $tot)" [ "$last" = "$tot" ]
+	check "the live lines count the drops ($drops)" [ "$drops" -gt 0 ]
+else
+	fail "stall run: $(cat "$RB_TMP/err")"
+fi
+rb_done

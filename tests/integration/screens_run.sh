@@ -1,0 +1,36 @@
+#!/bin/bash
+# Screen tests of the Run and Help screens and the too-small screen: the real
+# TUI off-screen (raidbench tui-test), fed deterministic live records, dumped
+# as text and compared with golden files at 80x24 and 132x43, UTF-8 and
+# ASCII. UPDATE_GOLDEN=1 rewrites the goldens (review the diff before
+# committing them).
+. "$(dirname "$0")/lib.sh"
+rb_init
+GOLD=$SRCDIR/tests/fixtures/screens
+for size in 24x80 43x132; do
+	for mode in utf8 ascii; do
+		out=$RB_TMP/$size-$mode
+		mkdir -p "$out"
+		sed "s#\${OUT}#$out#g" "$SRCDIR/tests/screens/run_fake.script" >"$RB_TMP/script"
+		args=(--size=$size)
+		[ $mode = ascii ] && args+=(--ascii)
+		if ! LANG=C.UTF-8 TERM=xterm-256color "$RAIDBENCH" tui-test "${args[@]}" "$RB_TMP/script" \
+			2>"$RB_TMP/err"; then
+			fail "tui-test $size $mode: $(cat "$RB_TMP/err")"
+			continue
+		fi
+		for f in "$out"/*.txt; do
+			name=run-$size-$mode-$(basename "$f")
+			if [ -n "${UPDATE_GOLDEN:-}" ]; then
+				cp "$f" "$GOLD/$name"
+				pass "$name (golden updated)"
+			elif diff -u "$GOLD/$name" "$f" >"$RB_TMP/diff" 2>&1; then
+				pass "$name matches its golden dump"
+			else
+				fail "$name differs from its golden dump:"
+				head -40 "$RB_TMP/diff"
+			fi
+		done
+	done
+done
+rb_done

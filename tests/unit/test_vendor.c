@@ -1,0 +1,425 @@
+/*
+ * test_vendor.c - hw/storcli.c, hw/megacli.c and hw/mdadm.c against every
+ * capture in tests/fixtures/vendor/{storcli,megacli,mdadm} (SOURCES.md),
+ * field by field; the three storcli outputs of one controller joined into
+ * one; change results through ops->check; and outputs that cannot be
+ * understood (not JSON, truncated, a Failure without body, no header).
+ */
+#include <errno.h>
+
+#include "vendor_util.h"
+
+#define TIB(x) ((int64_t)llround((x) * 1099511627776.0))
+#define GIB(x) ((int64_t)llround((x) * 1073741824.0))
+
+static int parse_with(const struct raid_tool_ops *ops, const char *text, const char *cmd)
+{
+	struct raidtool_src src = { ops->name, cmd, NULL, NULL, 0 };
+
+	inv_reset();
+	return ops->parse(&inv, text, &src, err, sizeof(err));
+}
+
+/* ---- storcli / perccli ------------------------------------------------------ */
+
+static void h755_drives(const struct inv_controller *c, bool details)
+{
+	for (int s = 0; s < 8; s++) {
+		char id[16];
+		const struct inv_pd *pd;
+
+		snprintf(id, sizeof(id), "252:%d", s);
+		pd = pd_of(c, id, s < 7 ? "0" : "unassigned");
+		pd_is(pd, s < 7 ? "data" : "unassigned", TIB(10.691), "SAS", "hdd", INV_OK,
+		      s < 7 ? "Onln" : "UGood");
+		ck_assert_pstr_eq(pd->model, "MG07SCA12TEY");
+		ck_assert_pstr_eq(pd->serial, details ? "XXXXXXXXXXXXX" : NULL);
+		ck_assert_pstr_eq(pd->wwn, details ? "5000039XXXXXXXXX" : NULL);
+	}
+}
+
+START_TEST(perccli_controller)
+{
+	const struct inv_controller *c;
+	const struct inv_array *a;
+
+	import_ok("storcli", "storcli/perccli_call-show-all-j_PERC-H755.json");
+	ck_assert_int_eq(inv.nr_controllers, 1);
+	c = ctrl(0);
+	ck_assert_pstr_eq(c->id, "/c0");
+	ck_assert_pstr_eq(c->source, "storcli");
+	ck_assert_pstr_eq(c->model, "PERC H755 Front");
+	ck_assert_pstr_eq(c->serial, "21XXXXX");
+	ck_assert_pstr_eq(c->firmware, "5.260.02-3940");
+	ck_assert_pstr_eq(c->driver, "megaraid_sas");
+	ck_assert_pstr_eq(c->pci, "0000:65:00.0");	/* "00:65:00:00", Bus Number 101 */
+	ck_assert_pstr_eq(c->mode, "raid");		/* "RAID-Mode " */
+	ck_assert_int_eq(c->status, INV_OK);
+	ck_assert_pstr_eq(c->status_text, "Optimal");
+	ck_assert_ptr_null(c->slot);
+	ck_assert_int_eq(c->nr_arrays, 1);
+	a = array_of(c, "0");
+	ck_assert_int_eq(a->status, INV_OK);
+	ck_assert_pstr_eq(a->status_text, "Optl");
+	ld_is(ld_of(a, "239"), "5", TIB(64.151), INV_UNSET, INV_OK, "Optl", -1, NULL);
+	size_near(ld_of(a, "239")->size_bytes, 6 * (double)TIB(10.691));	/* 7 drives, one parity */
+	ck_assert_int_eq(a->nr_pds, 7);
+	ck_assert_int_eq(c->nr_unassigned, 1);
+	h755_drives(c, false);
+}
+END_TEST
+
+START_TEST(perccli_vall)
+{
+	const struct inv_array *a;
+
+	import_ok("perccli", "storcli/perccli_call-vall-show-all-j_PERC-H755-raid5.json");
+	a = array_of(ctrl(0), "0");
+	ld_is(ld_of(a, "239"), "5", TIB(64.151), 262144, INV_OK, "Optl", -1, "/dev/sda");
+	ck_assert_int_eq(a->nr_pds, 7);
+	ck_assert_ptr_null(ctrl(0)->model);
+}
+END_TEST
+
+START_TEST(perccli_drives)
+{
+	import_ok("storcli", "storcli/perccli_call-eall-sall-show-all-j_PERC-H755.json");
+	ck_assert_int_eq(array_of(ctrl(0), "0")->nr_lds, 0);
+	h755_drives(ctrl(0), true);
+}
+END_TEST
+
+/* The three reads of one controller become one controller. */
+START_TEST(perccli_joined)
+{
+	const struct inv_array *a;
+
+	import_ok("storcli", "storcli/perccli_call-show-all-j_PERC-H755.json");
+	ck_assert_int_eq(import_into("storcli", "storcli/perccli_call-vall-show-all-j_PERC-H755-raid5.json"), 0);
+	ck_assert_int_eq(import_into("storcli", "storcli/perccli_call-eall-sall-show-all-j_PERC-H755.json"), 0);
+	ck_assert_int_eq(inv.nr_controllers, 1);
+	ck_assert_int_eq(ctrl(0)->nr_arrays, 1);
+	a = array_of(ctrl(0), "0");
+	ck_assert_int_eq(a->nr_lds, 1);
+	ld_is(ld_of(a, "239"), "5", TIB(64.151), 262144, INV_OK, "Optl", -1, "/dev/sda");
+	ck_assert_int_eq(a->nr_pds, 7);
+	h755_drives(ctrl(0), true);
+	ck_assert_pstr_eq(ctrl(0)->model, "PERC H755 Front");
+}
+END_TEST
+
+START_TEST(storcli_overview)
+{
+	import_ok("storcli", "storcli/storcli_show-all-J_system-overview.json");
+	ck_assert_int_eq(inv.nr_controllers, 1);
+	ck_assert_pstr_eq(ctrl(0)->id, "/c0");
+	ck_assert_pstr_eq(ctrl(0)->model, "HPEMR216i-aGen10+");
+	ck_assert_int_eq(ctrl(0)->status, INV_OK);
+	ck_assert_pstr_eq(ctrl(0)->status_text, "Opt");
+}
+END_TEST
+
+START_TEST(storcli_change_results)
+{
+	char *ok = slurp("storcli/storcli_c0-add-vd-r1-drives-35_12-13-strip512-J_success_reserialized.json");
+	char *bad = slurp("storcli/storcli_c0-e252-s7-set-good-J_failure-ErrCd255_reserialized.json");
+	struct raidtool_run run = { .out = ok, .errout = (char *)"" };
+
+	ck_assert_msg(raidtool_storcli.check(&run, err, sizeof(err)) == 0, "%s", err);
+	run.out = bad;
+	run.status = 255;	/* the exit status is the ErrCd */
+	ck_assert_int_eq(raidtool_storcli.check(&run, err, sizeof(err)), -EIO);
+	ck_assert_str_eq(err, "Set Drive Good Failed.; /c0/e252/s7: Operation not allowed. "
+			 "(ErrCd 255)");
+	run.out = (char *)"storcli: command not found\n";
+	run.status = 127;
+	ck_assert_int_eq(raidtool_storcli.check(&run, err, sizeof(err)), -EIO);
+	ck_assert_ptr_nonnull(strstr(err, "exit status 127"));
+
+	/* imported: a success without body is no configuration; a failure says why */
+	import_ok("storcli", "storcli/storcli_c0-add-vd-r1-drives-35_12-13-strip512-J_success_reserialized.json");
+	ck_assert_int_eq(inv.nr_controllers, 0);
+	inv_reset();
+	ck_assert_int_eq(import_into("storcli", "storcli/storcli_c0-e252-s7-set-good-J_failure-ErrCd255_reserialized.json"), -EIO);
+	ck_assert_ptr_nonnull(strstr(err, "Operation not allowed. (ErrCd 255)"));
+	ck_assert_int_eq(inv.nr_controllers, 0);
+	free(ok);
+	free(bad);
+}
+END_TEST
+
+/* raid-cli.md 3.4: "Status" : "Failure" can carry a complete, valid body. */
+START_TEST(storcli_failure_with_body)
+{
+	char *text = slurp("storcli/perccli_call-show-all-j_PERC-H755.json");
+	char *p = strstr(text, "\"Status\" : \"Success\"");
+
+	ck_assert_ptr_nonnull(p);
+	memcpy(p, "\"Status\" : \"Failure\"", 20);
+	ck_assert_msg(parse_with(&raidtool_storcli, text, "/c0 show all J") == 0, "%s", err);
+	ck_assert_int_eq(inv.nr_controllers, 1);
+	ck_assert_int_eq(array_of(ctrl(0), "0")->nr_pds, 7);
+	ck_assert_int_eq(inv.nr_notes, 1);
+	ck_assert_ptr_nonnull(strstr(inv.notes[0], "Failure"));
+	free(text);
+}
+END_TEST
+
+START_TEST(storcli_unreadable)
+{
+	ck_assert_int_eq(parse_with(&raidtool_storcli, "Controller = 0\nStatus = Success\n",
+				    "/call show all"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "no JSON"));
+	ck_assert_int_eq(parse_with(&raidtool_storcli, "{\n\"Controllers\":[\n{\n\t\"Command",
+				    "/call show all J"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "storcli: cannot understand the output of "
+				     "`/call show all J`"));
+	ck_assert_ptr_nonnull(strstr(err, "line 4"));
+	ck_assert_int_eq(parse_with(&raidtool_storcli, "{\"Other\": 1}", "x"), -EBADMSG);
+	ck_assert_int_eq(inv.nr_controllers, 0);
+	/* two documents back to back (one capture of two commands) */
+	ck_assert_int_eq(parse_with(&raidtool_storcli,
+				    "Generating detailed summary of the adapter\n"
+				    "{\"Controllers\":[{\"Command Status\":{\"Controller\":0,\"Status\":"
+				    "\"Success\"},\"Response Data\":{\"/c0/v1\":[{\"DG/VD\":\"0/1\","
+				    "\"TYPE\":\"RAID10\",\"State\":\"Dgrd\",\"Size\":\"1.5 TB\"}]}}]}\n"
+				    "{\"Controllers\":[{\"Command Status\":{\"Controller\":\"0\",\"Status\":"
+				    "\"Success\"},\"Response Data\":{\"Drive /c0/e252/s3\":[{\"EID:Slt\":"
+				    "\"252:3\",\"State\":\"Rbld\",\"DG\":0,\"Size\":\"800 GB\"}],"
+				    "\"Drive /c0/e252/s4\":[{\"EID:Slt\":\"252:4\",\"State\":\"GHS\",\"DG\":"
+				    "\"-\",\"Size\":\"800 GB\"}]}}]}", "x"), 0);
+	ld_is(ld_of(array_of(ctrl(0), "0"), "1"), "10", TIB(1.5), INV_UNSET, INV_DEGRADED, "Dgrd",
+	      -1, NULL);
+	pd_is(pd_of(ctrl(0), "252:3", "0"), "data", GIB(800), NULL, NULL, INV_REBUILDING, "Rbld");
+	pd_is(pd_of(ctrl(0), "252:4", "unassigned"), "spare", GIB(800), NULL, NULL, INV_OK, "GHS");
+}
+END_TEST
+
+/* ---- MegaCli --------------------------------------------------------------------- */
+
+START_TEST(megacli_ldpdinfo)
+{
+	const struct inv_controller *c;
+	const struct inv_array *a;
+	const int slots[] = { 0, 2, 1, 3, 5, 4, 6, 7 };
+
+	import_ok("megacli", "megacli/MegaCli_LDPDInfo-aAll-NoLog_raid1-primary1-8drives-span1.txt");
+	ck_assert_int_eq(inv.nr_controllers, 1);
+	c = ctrl(0);
+	ck_assert_pstr_eq(c->id, "a0");
+	ck_assert_pstr_eq(c->source, "megacli");
+	a = array_of(c, "0");	/* "Drive's position: DiskGroup: 0" */
+	ld_is(ld_of(a, "0"), "1", TIB(3.491), 65536, INV_OK, "Optimal", -1, NULL);
+	ck_assert_int_eq(a->nr_pds, 8);
+	for (size_t i = 0; i < 8; i++) {
+		char id[16];
+		const struct inv_pd *pd;
+
+		snprintf(id, sizeof(id), "32:%d", slots[i]);
+		pd = &a->pds[i];
+		ck_assert_str_eq(pd->id, id);
+		pd_is(pd, "data", 0x6fc81ab0LL * 512, "SATA", "ssd", INV_OK, "Online, Spun Up");
+		ck_assert_pstr_eq(pd->model, "SAMSUNG MZ7LM960HCHP-00003");
+	}
+	ck_assert_pstr_eq(a->pds[0].serial, "S1YHNXAG804005");
+	ck_assert_pstr_eq(a->pds[0].wwn, "5002538c4002e713");
+}
+END_TEST
+
+START_TEST(megacli_ldinfo)
+{
+	const struct inv_controller *c;
+
+	import_ok("megacli", "megacli/MegaCli_LdInfo-Lall-aALL_two-VDs.txt");
+	c = ctrl(0);
+	ck_assert_pstr_eq(c->id, "a0");
+	/* no drive group known: each virtual drive its own array, never lumped */
+	ck_assert_int_eq(c->nr_arrays, 2);
+	ck_assert_ptr_null(c->arrays[0].id);
+	ld_is(ld_of(&c->arrays[0], "0"), "1", GIB(136.125), 65536, INV_OK, "Optimal", -1, NULL);
+	ld_is(ld_of(&c->arrays[1], "1"), "5", GIB(272.25), 65536, INV_OK, "Optimal", -1, NULL);
+}
+END_TEST
+
+START_TEST(megacli_pdlist)
+{
+	const struct inv_controller *c;
+	const int online[] = { 0, 2, 4, 6, 8, 10 }, ugood[] = { 1, 3, 5, 7 };
+
+	import_ok("megacli", "megacli/MegaCli_PDList-aALL_unconfigured-good-hotspare.txt");
+	c = ctrl(0);
+	for (size_t i = 0; i < 6; i++) {
+		char id[16];
+
+		snprintf(id, sizeof(id), "9:%d", online[i]);
+		pd_is(pd_of(c, id, "?"), "data", 0x22ecb25cLL * 512, "SAS", "hdd", INV_OK,
+		      "Online, Spun Up");
+	}
+	for (size_t i = 0; i < 4; i++) {
+		char id[16];
+		const struct inv_pd *pd;
+
+		snprintf(id, sizeof(id), "9:%d", ugood[i]);
+		pd = pd_of(c, id, "unassigned");
+		pd_is(pd, "unassigned", 0x45dd2fb0LL * 512, "SAS", "hdd", INV_OK,
+		      "Unconfigured(good), Spun down");
+		ck_assert_pstr_eq(pd->model, "HP EG0600FBLSH");
+	}
+	pd_is(pd_of(c, "9:12", "unassigned"), "spare", 0x22ecb25cLL * 512, "SAS", "hdd", INV_OK,
+	      "Hotspare, Spun Up");
+	ck_assert_int_eq(c->nr_unassigned, 5);
+	ck_assert_int_eq(inv.nr_notes, 1);	/* which array the online drives are in: unsaid */
+	ck_assert_ptr_nonnull(strstr(inv.notes[0], "6 drive(s) are in use by an array"));
+
+	/* after -LDPDInfo (the live read's order) drives it placed stay placed */
+	import_ok("megacli", "megacli/MegaCli_LDPDInfo-aAll-NoLog_raid1-primary1-8drives-span1.txt");
+	{
+		struct raidtool_src src = { "megacli", "-PDList -aALL -NoLog", NULL, NULL, 0 };
+
+		ck_assert_int_eq(raidtool_megacli.parse(&inv, "Adapter #0\n\nEnclosure Device ID: 32\n"
+			"Slot Number: 0\nFirmware state: Online, Spun Up\nPredictive Failure Count: 3\n"
+			"Enclosure Device ID: 32\nSlot Number: 9\nFirmware state: Unconfigured(good)\n"
+			"\nExit Code: 0x00\n", &src, err, sizeof(err)), 0);
+	}
+	ck_assert_int_eq(inv.nr_controllers, 1);
+	ck_assert_int_eq(ctrl(0)->nr_arrays, 1);
+	ck_assert_int_eq(array_of(ctrl(0), "0")->nr_pds, 8);
+	ck_assert_pstr_eq(pd_of(ctrl(0), "32:0", "0")->model, "SAMSUNG MZ7LM960HCHP-00003");
+	pd_is(pd_of(ctrl(0), "32:9", "unassigned"), "unassigned", INV_UNSET, NULL, NULL, INV_OK,
+	      "Unconfigured(good)");
+	ck_assert_int_eq(inv.nr_notes, 0);
+}
+END_TEST
+
+START_TEST(megacli_unreadable)
+{
+	ck_assert_int_eq(parse_with(&raidtool_megacli, "nothing to see\n", "-LDPDInfo -aAll -NoLog"),
+			 -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "megacli: cannot understand the output of "
+				     "`-LDPDInfo -aAll -NoLog`"));
+	ck_assert_int_eq(parse_with(&raidtool_megacli, "Adapter #0\nEnclosure Device ID: 32\n"
+				    "Firmware state: Online, Spun Up\n", "x"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "line 3"));
+}
+END_TEST
+
+/* ---- md ------------------------------------------------------------------------ */
+
+static void member_is(const struct inv_md *md, size_t i, const char *dev, const char *role,
+		      int slot)
+{
+	ck_assert_msg(i < md->nr_members, "member %zu of %zu", i, md->nr_members);
+	ck_assert_pstr_eq(md->members[i].device, dev);
+	ck_assert_pstr_eq(md->members[i].role, role);
+	ck_assert_int_eq(md->members[i].slot, slot);
+}
+
+static void md_is(const struct inv_md *md, const char *name, const char *level, int64_t size,
+		  enum inv_status st, const char *text, double pct, size_t members)
+{
+	ck_assert_pstr_eq(md->name, name);
+	ck_assert_pstr_eq(md->raid_level, level);
+	ck_assert_int_eq(md->size_bytes, size);
+	ck_assert_str_eq(inv_status_name(md->status), inv_status_name(st));
+	ck_assert_pstr_eq(md->status_text, text);
+	ck_assert_msg(fabs(md->progress_pct - pct) < 1e-9, "progress %g, expected %g",
+		      md->progress_pct, pct);
+	ck_assert_int_eq(md->nr_members, members);
+}
+
+START_TEST(mdadm_detail_recovering)
+{
+	import_ok("mdadm", "mdadm/mdadm-detail_md126_raid1-degraded-recovering-30pct.txt");
+	ck_assert_int_eq(inv.nr_md, 1);
+	md_is(&inv.md[0], "md126", "1", 732515712LL * 1024, INV_REBUILDING,
+	      "clean, degraded, recovering", 30, 2);
+	member_is(&inv.md[0], 0, "sda2", "spare", 0);	/* "spare rebuilding", into slot 0 */
+	member_is(&inv.md[0], 1, "sdb2", "active", 1);
+}
+END_TEST
+
+START_TEST(mdstat_files)
+{
+	import_ok("mdstat", "mdadm/proc-mdstat_degraded-raid5-faulty-F.txt");
+	ck_assert_int_eq(inv.nr_md, 1);
+	md_is(&inv.md[0], "md0", "5", 8385664LL * 1024, INV_DEGRADED,
+	      "active [3/2] [U_U], degraded", -1, 3);
+	member_is(&inv.md[0], 0, "sdc1", "faulty", INV_UNSET);
+	member_is(&inv.md[0], 1, "sdb1", "active", INV_UNSET);
+
+	import_ok("mdstat", "mdadm/proc-mdstat_healthy_raid1-raid0-bitmaps-centos6.txt");
+	ck_assert_int_eq(inv.nr_md, 5);
+	md_is(&inv.md[0], "md4", "1", 238456700LL * 1024, INV_OK, "active [2/2] [UU]", -1, 2);
+	md_is(&inv.md[2], "md0", "1", 102388LL * 1024, INV_OK, "active [2/2] [UU]", -1, 2);
+	md_is(&inv.md[3], "md1", "0", 8386560LL * 1024, INV_OK, "active", -1, 2);
+	member_is(&inv.md[3], 0, "sdb2", "active", INV_UNSET);
+
+	import_ok("mdstat", "mdadm/proc-mdstat_no-arrays.txt");
+	ck_assert_int_eq(inv.nr_md, 0);
+
+	import_ok("mdstat", "mdadm/proc-mdstat_raid1-check-98pct.txt");
+	ck_assert_int_eq(inv.nr_md, 3);
+	md_is(&inv.md[0], "md2", "1", 2927641919LL * 1024, INV_OK,
+	      "active [2/2] [UU], check = 98.3%", 98.3, 2);	/* a scrub: healthy, busy */
+	md_is(&inv.md[1], "md1", "1", 524276LL * 1024, INV_OK, "active [2/2] [UU]", -1, 2);
+
+	import_ok("mdstat", "mdadm/proc-mdstat_raid5-recovery-12pct_pymdstat05.txt");
+	md_is(&inv.md[0], "md127", "5", 1464725760LL * 1024, INV_REBUILDING,
+	      "active [6/5] [UUUUU_], degraded, recovery = 12.6%", 12.6, 6);
+}
+END_TEST
+
+START_TEST(md_other_forms)
+{
+	ck_assert_int_eq(parse_with(&raidtool_mdadm,
+				    "Personalities : [raid1]\nmd9 : active raid1 sdb[1] sda[0] sdc[2](S)\n"
+				    "      100 blocks [2/2] [UU]\n        resync=DELAYED\n"
+				    "md8 : inactive sdd[0](S)\n      50 blocks\n"
+				    "md7 : active raid6 sde[0] sdf[1] sdg[2] sdh[3]\n"
+				    "      200 blocks level 6 [4/4] [UUUU]\n"
+				    "      [>....]  reshape =  1.5% (1/2) finish=1min\n"
+				    "unused devices: <none> \n", "/proc/mdstat"), 0);
+	md_is(&inv.md[0], "md9", "1", 102400, INV_INITIALIZING, "active [2/2] [UU], resync=DELAYED",
+	      -1, 3);
+	member_is(&inv.md[0], 2, "sdc", "spare", INV_UNSET);
+	md_is(&inv.md[1], "md8", NULL, 51200, INV_OFFLINE, "inactive", -1, 1);
+	md_is(&inv.md[2], "md7", "6", 204800, INV_TRANSFORMING,
+	      "active [4/4] [UUUU], reshape = 1.5%", 1.5, 4);
+	ck_assert_int_eq(parse_with(&raidtool_mdadm, "md0 : active raid1 sda[0]\n", "/proc/mdstat"),
+			 -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "line 1"));
+	ck_assert_int_eq(parse_with(&raidtool_mdadm, "        Version : 1.2\n", "--detail"),
+			 -EBADMSG);
+	ck_assert_int_eq(parse_with(&raidtool_mdadm,
+				    "mdadm: cannot open /dev/md9: No such file or directory\n",
+				    "--detail /dev/md9"), -EIO);
+	ck_assert_ptr_nonnull(strstr(err, "No such file or directory"));
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("vendor");
+	TCase *tc = tcase_create("parse");
+
+	tcase_add_test(tc, perccli_controller);
+	tcase_add_test(tc, perccli_vall);
+	tcase_add_test(tc, perccli_drives);
+	tcase_add_test(tc, perccli_joined);
+	tcase_add_test(tc, storcli_overview);
+	tcase_add_test(tc, storcli_change_results);
+	tcase_add_test(tc, storcli_failure_with_body);
+	tcase_add_test(tc, storcli_unreadable);
+	tcase_add_test(tc, megacli_ldpdinfo);
+	tcase_add_test(tc, megacli_ldinfo);
+	tcase_add_test(tc, megacli_pdlist);
+	tcase_add_test(tc, megacli_unreadable);
+	tcase_add_test(tc, mdadm_detail_recovering);
+	tcase_add_test(tc, mdstat_files);
+	tcase_add_test(tc, md_other_forms);
+	tcase_add_checked_fixture(tc, NULL, inv_reset);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+RB_TEST_MAIN(suite)

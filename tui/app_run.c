@@ -1,0 +1,235 @@
+/*
+ * app_run.c - the TUI's twin of `raidbench run`: the chosen profile on the
+ * chosen target, through the same parser, write guard and engine, with the
+ * live records going to the Run screen. The guard's refusal is shown, never
+ * bypassed: consent is only the device name the user typed on the Target
+ * screen.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "options.h"
+#include "profile_set.h"
+#include "identity.h"
+#include "results.h"
+#include "tui.h"
+#include "tui_int.h"
+
+bool app_run_active(const struct app *app)
+{
+	return app->run.h != NULL;
+}
+
+void app_profile_clear(struct app_profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(p->override_store) / sizeof(p->override_store[0]); i++) {
+		free(p->override_store[i]);
+		p->override_store[i] = NULL;
+	}
+	free(p->overrides);
+	p->overrides = NULL;
+	p->nr_overrides = 0;
+}
+
+static void on_setup(void *arg, const struct job_list *jl, const struct run_layout *lay)
+{
+	struct app *app = arg;
+
+	scr_run_layout(app->state[SCR_RUN], jl, lay);
+}
+
+static void on_record(void *arg, const struct live_rec *rec)
+{
+	struct app *app = arg;
+
+	scr_run_record(app->state[SCR_RUN], rec);
+}
+
+/* The profile file: the chosen one, else the quick-start default. */
+static int profile_path(struct app *app, char *buf, size_t len)
+{
+	char dir[PATH_MAX];
+
+	if (app->profile.path[0]) {
+		snprintf(buf, len, "%s", app->profile.path);
+		return 0;
+	}
+	profile_builtin_dir(dir, sizeof(dir));
+	snprintf(buf, len, "%s/default.fio", dir);
+	return access(buf, R_OK) == 0 ? 0 : -ENOENT;
+}
+
+static void scratch_path(struct app *app)
+{
+	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char dir[PATH_MAX];
+
+	if (app->target.scratch[0])
+		return;
+	if (cache && *cache)
+		snprintf(dir, sizeof(dir), "%s/raidbench", cache);
+	else
+		snprintf(dir, sizeof(dir), "%s/.cache/raidbench", home && *home ? home : "/tmp");
+	/* two levels at most: ~/.cache and ~/.cache/raidbench */
+	{
+		char parent[PATH_MAX], *slash;
+
+		snprintf(parent, sizeof(parent), "%s", dir);
+		slash = strrchr(parent, '/');
+		if (slash) {
+			*slash = '\0';
+			mkdir(parent, 0755);
+		}
+		mkdir(dir, 0755);
+	}
+	snprintf(app->target.scratch, sizeof(app->target.scratch), "%s/scratch.dat", dir);
+}
+
+int app_run_start(struct app *app)
+{
+	struct app_run *run = &app->run;
+	char path[PATH_MAX], *files[1];
+	struct cmd_opt opts[80];
+	char target_opt[PATH_MAX + 16];
+	const char *target;
+	size_t n = 0, i;
+	int ret;
+
+	if (run->h)
+		return -EBUSY;
+	app_run_finish(app);
+	run->error[0] = '\0';
+	if (profile_path(app, path, sizeof(path))) {
+		snprintf(run->error, sizeof(run->error), "no profile chosen and the default profile "
+			 "was not found (profiles/default.fio)");
+		return -ENOENT;
+	}
+	scratch_path(app);
+	target = app->target.path[0] ? app->target.path : app->target.scratch;
+	setenv("TARGET", target, 1);
+	snprintf(target_opt, sizeof(target_opt), "%s", target);
+	opts[n].key = "filename";
+	opts[n++].value = target_opt;
+	if (!app->target.path[0]) {
+		/* the scratch file needs a size; a device gives its own */
+		opts[n].key = "size";
+		opts[n++].value = "64m";
+	}
+	/*
+	 * Profiles leave the run length to the user; on a screen that is 5 s per
+	 * phase (CrystalDiskMark's habit) unless the profile or a knob says else.
+	 */
+	opts[n].key = "runtime";
+	opts[n++].value = "5";
+	opts[n].key = "time_based";
+	opts[n++].value = NULL;
+	for (i = 0; i < app->profile.nr_overrides && n < 79; i++)
+		opts[n++] = app->profile.overrides[i];
+	files[0] = path;
+	ret = jobs_load(&run->jl, opts, n, files, 1, run->error, sizeof(run->error));
+	if (ret)
+		return ret;
+	run->have_jobs = true;
+	free(run->consent_path);
+	run->consent_path = NULL;
+	memset(&run->consent, 0, sizeof(run->consent));
+	if (app->target.is_device && app->target.consented) {
+		run->consent_path = strdup(target);
+		run->consent.paths = &run->consent_path;
+		run->consent.nr = run->consent_path ? 1 : 0;
+	}
+	run->obs.setup_done = on_setup;
+	run->obs.record = on_record;
+	run->obs.arg = app;
+	run->obs.interval_ms = 100;
+	run->params.consent = &run->consent;
+	run->params.observer = &run->obs;
+	run->params.interrupt = NULL;
+	scr_run_reset(app->state[SCR_RUN]);
+	ret = run_begin(&run->jl, &run->params, &run->res, &run->h, run->error,
+			sizeof(run->error));
+	if (ret) {
+		run_result_release(&run->res);
+		job_list_release(&run->jl);
+		run->have_jobs = false;
+		run->h = NULL;
+		return ret;
+	}
+	run->started_ms = (uint64_t)time(NULL) * 1000;
+	return 0;
+}
+
+void app_run_stop(struct app *app)
+{
+	if (app->run.h)
+		run_stop(app->run.h);
+}
+
+static void save(struct app *app)
+{
+	struct app_run *run = &app->run;
+	struct run_report rep;
+	char err[512];
+
+	memset(&rep, 0, sizeof(rep));
+	rep.jobs = &run->jl;
+	rep.ts = run->res.ts;
+	rep.nr_ts = run->res.nr_ts;
+	rep.gs = run->res.gs;
+	rep.nr_gs = run->res.nr_gs;
+	rep.du = run->res.du;
+	rep.nr_du = run->res.nr_du;
+	rep.when = time(NULL);
+	rep.when_ms = (uint64_t)rep.when * 1000;
+	rep.version = "raidbench-" PACKAGE_VERSION;
+	if (app->test_mode)
+		return;
+	if (results_save(&rep, &run->res, identity_probe, run->saved_path, sizeof(run->saved_path), err,
+			 sizeof(err)))
+		snprintf(run->error, sizeof(run->error), "the result was not saved: %s", err);
+}
+
+void app_run_poll(struct app *app)
+{
+	struct app_run *run = &app->run;
+	char err[512];
+
+	if (!run->h || !run_drain(run->h))
+		return;
+	if (run_end(run->h, err, sizeof(err)))
+		snprintf(run->error, sizeof(run->error), "%s", err);
+	run->h = NULL;
+	run->have_result = true;
+	if (run->res.error_msgs[0])
+		snprintf(run->error, sizeof(run->error), "%s", run->res.error_msgs);
+	save(app);
+	app_message(app, "%s - F6 shows the results%s%s",
+		    run->res.interrupted ? "Run stopped; the results so far are kept" : "Run finished",
+		    run->saved_path[0] ? ", saved as " : "", run->saved_path);
+}
+
+/* Forget the last result (a new run starts, or the app quits). */
+void app_run_finish(struct app *app)
+{
+	struct app_run *run = &app->run;
+
+	if (run->h)
+		return;
+	if (run->have_result || run->res.workers)
+		run_result_release(&run->res);
+	if (run->have_jobs)
+		job_list_release(&run->jl);
+	run->have_result = false;
+	run->have_jobs = false;
+	free(run->consent_path);
+	run->consent_path = NULL;
+}

@@ -1,0 +1,253 @@
+/*
+ * widgets.c - drawing helpers shared by the screens. They clip to the
+ * width given and count display cells, not bytes, so UTF-8 text and glyphs
+ * never spill into a neighbour.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "widgets.h"
+
+int w_width(const char *s)
+{
+	mbstate_t st;
+	int cells = 0;
+	wchar_t wc;
+	size_t n;
+
+	memset(&st, 0, sizeof(st));
+	while (*s) {
+		n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+		if (n == (size_t)-1 || n == (size_t)-2) {
+			memset(&st, 0, sizeof(st));
+			s++;
+			cells++;
+			continue;
+		}
+		{
+			int cw = wcwidth(wc);
+
+			cells += cw > 0 ? cw : 0;
+		}
+		s += n;
+	}
+	return cells;
+}
+
+/* Copies at most w display cells of s to out; returns the cells used. */
+static int clip(const char *s, int w, char *out, size_t outlen)
+{
+	mbstate_t st;
+	size_t o = 0;
+	int cells = 0;
+
+	memset(&st, 0, sizeof(st));
+	while (*s && o + 8 < outlen) {
+		wchar_t wc;
+		size_t n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+		int cw;
+
+		if (n == (size_t)-1 || n == (size_t)-2) {
+			memset(&st, 0, sizeof(st));
+			if (cells + 1 > w)
+				break;
+			out[o++] = '?';
+			cells++;
+			s++;
+			continue;
+		}
+		cw = wcwidth(wc);
+		if (cw < 0)
+			cw = 0;
+		if (cells + cw > w)
+			break;
+		memcpy(out + o, s, n);
+		o += n;
+		s += n;
+		cells += cw;
+	}
+	out[o] = '\0';
+	return cells;
+}
+
+void w_text(int y, int x, int w, attr_t attr, bool pad, const char *fmt, ...)
+{
+	char buf[1024], out[1100];
+	va_list ap;
+	int used;
+
+	if (w <= 0 || y < 0 || y >= LINES || x >= COLS)
+		return;
+	if (x + w > COLS)
+		w = COLS - x;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	used = clip(buf, w, out, sizeof(out));
+	attrset(attr);
+	mvaddstr(y, x, out);
+	if (pad)
+		for (; used < w; used++)
+			addch(' ');
+	attrset(A_NORMAL);
+}
+
+void w_clear(const struct rect *r, attr_t attr)
+{
+	int y;
+
+	attrset(attr);
+	for (y = r->y; y < r->y + r->h; y++) {
+		move(y, r->x);
+		for (int x = 0; x < r->w && r->x + x < COLS; x++)
+			addch(' ');
+	}
+	attrset(A_NORMAL);
+}
+
+void w_box(const struct theme *t, const struct rect *r, const char *title)
+{
+	const struct glyphs *g = t->g;
+	attr_t a = theme_attr(t, EL_BOX);
+	int y, x;
+
+	if (r->h < 2 || r->w < 2)
+		return;
+	attrset(a);
+	mvaddstr(r->y, r->x, g->tl);
+	for (x = 1; x < r->w - 1; x++)
+		addstr(g->hline);
+	addstr(g->tr);
+	for (y = 1; y < r->h - 1; y++) {
+		mvaddstr(r->y + y, r->x, g->vline);
+		mvaddstr(r->y + y, r->x + r->w - 1, g->vline);
+	}
+	mvaddstr(r->y + r->h - 1, r->x, g->bl);
+	for (x = 1; x < r->w - 1; x++)
+		addstr(g->hline);
+	addstr(g->br);
+	attrset(A_NORMAL);
+	if (title && *title)
+		w_text(r->y, r->x + 2, r->w - 4, theme_attr(t, EL_TITLE), false, " %s ", title);
+}
+
+struct rect w_inner(const struct rect *r)
+{
+	struct rect in = { r->y + 1, r->x + 1, r->h - 2, r->w - 2 };
+
+	if (in.h < 0)
+		in.h = 0;
+	if (in.w < 0)
+		in.w = 0;
+	return in;
+}
+
+void w_hbar(const struct theme *t, int y, int x, int w, double fraction, attr_t attr)
+{
+	int eighths, full, i;
+
+	if (w <= 0)
+		return;
+	if (fraction < 0)
+		fraction = 0;
+	if (fraction > 1)
+		fraction = 1;
+	eighths = (int)(fraction * w * 8 + 0.5);
+	full = eighths / 8;
+	attrset(attr);
+	move(y, x);
+	for (i = 0; i < full; i++)
+		addstr(t->g->eighths[8]);
+	if (full < w) {
+		addstr(t->g->eighths[eighths % 8]);
+		for (i = full + 1; i < w; i++)
+			addch(' ');
+	}
+	attrset(A_NORMAL);
+}
+
+void w_graph(const struct theme *t, const struct rect *r, const double *values, size_t n,
+	     double max, attr_t attr)
+{
+	size_t i, first;
+	int col, row;
+
+	if (r->w <= 0 || r->h <= 0)
+		return;
+	if (max <= 0)
+		for (i = 0; i < n; i++)
+			if (values[i] > max)
+				max = values[i];
+	first = n > (size_t)r->w ? n - (size_t)r->w : 0;
+	attrset(attr);
+	for (col = 0; col < r->w; col++) {
+		size_t idx = first + (size_t)col;
+		/* right-aligned: the newest sample sits at the right edge */
+		int dx = r->w - (int)(n - first) + col;
+		double v, cells;
+
+		if (idx >= n || dx < 0 || dx >= r->w)
+			continue;
+		v = values[idx];
+		cells = max > 0 ? v / max * r->h : 0;
+		for (row = 0; row < r->h; row++) {
+			double fill = cells - row;
+			int e = fill >= 1 ? 8 : fill <= 0 ? 0 : (int)(fill * 8 + 0.5);
+
+			if (v > 0 && row == 0 && e == 0)
+				e = 1;	/* something happened: show a sliver */
+			/* empty cells are left alone, so graphs can be overlaid */
+			if (e)
+				mvaddstr(r->y + r->h - 1 - row, r->x + dx, t->g->vbars[e]);
+		}
+	}
+	attrset(A_NORMAL);
+}
+
+void fmt_count(char *buf, size_t len, double v)
+{
+	if (v >= 1e9)
+		snprintf(buf, len, "%.2fG", v / 1e9);
+	else if (v >= 1e6)
+		snprintf(buf, len, "%.2fM", v / 1e6);
+	else if (v >= 1e4)
+		snprintf(buf, len, "%.1fk", v / 1e3);
+	else
+		snprintf(buf, len, "%.0f", v);
+}
+
+static void fmt_iec(char *buf, size_t len, double v, const char *suffix)
+{
+	const char *u[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	int i = 0;
+
+	while (v >= 1024 && i < 5) {
+		v /= 1024;
+		i++;
+	}
+	snprintf(buf, len, v >= 100 || i == 0 ? "%.0f %s%s" : "%.1f %s%s", v, u[i], suffix);
+}
+
+void fmt_rate(char *buf, size_t len, double bytes_per_s)
+{
+	fmt_iec(buf, len, bytes_per_s, "/s");
+}
+
+void fmt_size(char *buf, size_t len, double bytes)
+{
+	fmt_iec(buf, len, bytes, "");
+}
+
+void fmt_ns(char *buf, size_t len, double ns)
+{
+	if (ns >= 1e9)
+		snprintf(buf, len, "%.2f s", ns / 1e9);
+	else if (ns >= 1e6)
+		snprintf(buf, len, "%.2f ms", ns / 1e6);
+	else if (ns >= 1e3)
+		snprintf(buf, len, "%.1f us", ns / 1e3);
+	else
+		snprintf(buf, len, "%.0f ns", ns);
+}

@@ -1,0 +1,46 @@
+/*
+ * widgets.h - small drawing helpers every screen shares: clipped text,
+ * horizontal gauges, time-series graphs, boxes, tables, and number
+ * formatting with explicit units. All draw on stdscr, UI thread only.
+ */
+#ifndef RB_WIDGETS_H
+#define RB_WIDGETS_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tui.h"
+
+/* Text at (y, x), clipped to w columns (UTF-8 aware), padded with spaces when pad. */
+void w_text(int y, int x, int w, attr_t attr, bool pad, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+/* Fills a rectangle with spaces in attr. */
+void w_clear(const struct rect *r, attr_t attr);
+/* A box around r with a title in its top border. */
+void w_box(const struct theme *t, const struct rect *r, const char *title);
+/* The inside of a box. */
+struct rect w_inner(const struct rect *r);
+/* A horizontal gauge: fraction 0..1 of w columns, eighth blocks. */
+void w_hbar(const struct theme *t, int y, int x, int w, double fraction, attr_t attr);
+/*
+ * A time-series graph of n values (oldest first) in r, scaled to max (0 =
+ * the largest value); newest at the right edge. Empty cells are not drawn,
+ * so several series can share one rectangle (draw the largest first).
+ */
+void w_graph(const struct theme *t, const struct rect *r, const double *values, size_t n,
+	     double max, attr_t attr);
+
+/* Columns of display cells a UTF-8 string takes. */
+int w_width(const char *s);
+
+/* "1.23M", "456k", "789" (IOPS and counts, SI) */
+void fmt_count(char *buf, size_t len, double v);
+/* "1.2 GiB/s", "345 MiB/s", "12 KiB/s" */
+void fmt_rate(char *buf, size_t len, double bytes_per_s);
+/* "3.1 TB" style sizes with IEC units: "1.8 TiB", "512 MiB" */
+void fmt_size(char *buf, size_t len, double bytes);
+/* "850 ns", "12.3 us", "4.56 ms", "1.2 s" */
+void fmt_ns(char *buf, size_t len, double ns);
+
+#endif
