@@ -7,6 +7,7 @@
 #ifndef RB_CLI_H
 #define RB_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include "identity.h"	/* identity_probe() for results_save */
 #include "run.h"
@@ -14,12 +15,20 @@
 #define EXIT_USAGE 2
 #define EXIT_INTERRUPTED 130
 
+/*
+ * "--key=VALUE" or "--key VALUE" at argv[*i]: the value (advancing *i past a
+ * separate value), or NULL when argv[*i] is not this option; *missing is set
+ * when the option is there but its value is not (tui/cli_opts.c).
+ */
+const char *cli_opt_value(int argc, char **argv, int *i, const char *key, bool *missing);
+
 int cmd_run(int argc, char **argv);
 int cmd_devices(int argc, char **argv);		/* tui/cmd_devices.c */
 int cmd_array(int argc, char **argv);		/* tui/cmd_array.c */
 int cmd_profiles(int argc, char **argv);	/* tui/cmd_profiles.c */
 int cmd_results(int argc, char **argv);		/* tui/cmd_results.c */
 int cmd_compare(int argc, char **argv);		/* tui/cmd_compare.c */
+int cmd_sweep(int argc, char **argv);		/* tui/cmd_sweep.c */
 
 /*
  * `raidbench run --profile=NAME`: replaces each such argument in place by

@@ -84,24 +84,6 @@ static void usage(FILE *f)
 		"Afterwards the configuration is read again and shown.\n");
 }
 
-/* "--key=value" or "--key value"; NULL when argv[*i] is not this option. */
-static const char *opt_value(int argc, char **argv, int *i, const char *key, bool *missing)
-{
-	size_t n = strlen(key);
-
-	if (strncmp(argv[*i], key, n))
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n])
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 static int parse_args(int argc, char **argv, struct args *a)
 {
 	static const struct {
@@ -121,7 +103,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 		const char *v;
 
 		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]) && !done; k++) {
-			v = opt_value(argc, argv, &i, keys[k].key, &missing);
+			v = cli_opt_value(argc, argv, &i, keys[k].key, &missing);
 			if (v)
 				*(const char **)((char *)a + keys[k].off) = v;
 			done = v || missing;
@@ -132,7 +114,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 		}
 		if (done)
 			continue;
-		if ((v = opt_value(argc, argv, &i, "--timeout", &missing))) {
+		if ((v = cli_opt_value(argc, argv, &i, "--timeout", &missing))) {
 			char *end;
 
 			a->timeout_s = strtod(v, &end);

@@ -64,24 +64,6 @@ static void usage_devices(FILE *f)
 		   "                      mdstat, mdadm-detail); repeatable\n");
 }
 
-/* "--name=VALUE" or "--name VALUE": the value, advancing *i; NULL when not this option. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name, bool *missing)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n))
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n])
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 static int parse_args(int argc, char **argv, struct devices_args *a)
 {
 	static const char *const root_opts[] = { "--sysfs", "--proc", "--dev", "--pci-ids" };
@@ -108,7 +90,7 @@ static int parse_args(int argc, char **argv, struct devices_args *a)
 			usage_devices(stdout);
 			exit(0);
 		}
-		if ((v = opt_value(argc, argv, &i, "--import", &missing))) {
+		if ((v = cli_opt_value(argc, argv, &i, "--import", &missing))) {
 			const char **p = realloc(a->imports, (a->nr_imports + 1) * sizeof(*p));
 
 			if (!p || !strchr(v, ':')) {
@@ -123,17 +105,17 @@ static int parse_args(int argc, char **argv, struct devices_args *a)
 			continue;
 		}
 		for (size_t k = 0; k < 4 && !done && !missing; k++) {
-			if ((v = opt_value(argc, argv, &i, root_opts[k], &missing))) {
+			if ((v = cli_opt_value(argc, argv, &i, root_opts[k], &missing))) {
 				*roots[k] = v;
 				done = true;
 			}
 		}
-		if (!done && !missing && (v = opt_value(argc, argv, &i, "--monitor-events", &missing))) {
+		if (!done && !missing && (v = cli_opt_value(argc, argv, &i, "--monitor-events", &missing))) {
 			a->monitor_events = strtol(v, NULL, 10);
 			done = a->monitor_events > 0;
 		}
 		if (!done && !missing &&
-		    (v = opt_value(argc, argv, &i, "--monitor-timeout", &missing))) {
+		    (v = cli_opt_value(argc, argv, &i, "--monitor-timeout", &missing))) {
 			a->monitor_timeout = strtol(v, NULL, 10);
 			done = a->monitor_timeout > 0;
 		}

@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "config.h"
 #include "options.h"
+#include "profile_set.h"
 
 struct profile {
 	char name[256];
@@ -30,7 +31,7 @@ struct profile {
 	bool user;
 };
 
-struct profile_set {
+struct plist {
 	struct profile *p;
 	size_t nr;
 };
@@ -48,51 +49,7 @@ static void usage(FILE *f)
 		"built-in ones of the same name).\n");
 }
 
-static bool is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* Built-in profiles: $RAIDBENCH_PROFILE_DIR, else next to the binary (a build tree), else installed. */
-static void builtin_dir(char *buf, size_t len)
-{
-	const char *env = getenv("RAIDBENCH_PROFILE_DIR");
-	char exe[PATH_MAX];
-	ssize_t n;
-
-	if (env && *env) {
-		snprintf(buf, len, "%s", env);
-		return;
-	}
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		if (strrchr(exe, '/')) {
-			*strrchr(exe, '/') = '\0';
-			snprintf(buf, len, "%s/profiles", exe);
-			if (is_dir(buf))
-				return;
-		}
-	}
-	snprintf(buf, len, "%s/profiles", RB_DATADIR);
-}
-
-static int user_dir(char *buf, size_t len)
-{
-	const char *cfg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-
-	if (cfg && *cfg)
-		snprintf(buf, len, "%s/raidbench/profiles", cfg);
-	else if (home && *home)
-		snprintf(buf, len, "%s/.config/raidbench/profiles", home);
-	else
-		return -ENOENT;
-	return 0;
-}
-
-static struct profile *find(const struct profile_set *s, const char *name)
+static struct profile *find(const struct plist *s, const char *name)
 {
 	size_t i;
 
@@ -103,7 +60,7 @@ static struct profile *find(const struct profile_set *s, const char *name)
 }
 
 /* Adds dir's *.fio; a name already present (a user profile) wins. */
-static int scan(struct profile_set *s, const char *dir, bool user)
+static int scan(struct plist *s, const char *dir, bool user)
 {
 	struct dirent *de;
 	DIR *d = opendir(dir);
@@ -140,45 +97,22 @@ static int cmp_profiles(const void *a, const void *b)
 	return strcmp(((const struct profile *)a)->name, ((const struct profile *)b)->name);
 }
 
-static int load_set(struct profile_set *s)
+static int load_set(struct plist *s)
 {
 	char dir[PATH_MAX];
 	int ret = 0;
 
 	memset(s, 0, sizeof(*s));
-	if (!user_dir(dir, sizeof(dir)))
+	if (!profile_user_dir(dir, sizeof(dir)))
 		ret = scan(s, dir, true);
 	if (ret)
 		fprintf(stderr, "raidbench profiles: %s: %s\n", dir, strerror(-ret));
-	builtin_dir(dir, sizeof(dir));
+	profile_builtin_dir(dir, sizeof(dir));
 	if ((ret = scan(s, dir, false)))
 		fprintf(stderr, "raidbench profiles: %s: %s\n", dir, strerror(-ret));
 	if (s->nr)
 		qsort(s->p, s->nr, sizeof(*s->p), cmp_profiles);
 	return ret == -ENOMEM ? ret : 0;
-}
-
-/* The profile's summary: its first comment line, without the ';' or '#'. */
-static void summary(const char *path, char *buf, size_t len)
-{
-	char line[1024];
-	FILE *f = fopen(path, "re");
-
-	buf[0] = '\0';
-	while (f && fgets(line, sizeof(line), f)) {
-		char *p = line + strspn(line, " \t");
-
-		if (*p != ';' && *p != '#')
-			continue;
-		p += 1 + strspn(p + 1, " \t");
-		p[strcspn(p, "\r\n")] = '\0';
-		if (*p) {
-			snprintf(buf, len, "%s", p);
-			break;
-		}
-	}
-	if (f)
-		fclose(f);
 }
 
 /*
@@ -229,7 +163,7 @@ static json_object *phases_json(const struct job_list *jl)
 
 static int list(bool json)
 {
-	struct profile_set s;
+	struct plist s;
 	json_object *arr = json ? json_object_new_array() : NULL;
 	int status = 0;
 	size_t i;
@@ -245,7 +179,7 @@ static int list(bool json)
 		char desc[512], err[1024];
 		bool ok;
 
-		summary(s.p[i].path, desc, sizeof(desc));
+		profile_summary(s.p[i].path, desc, sizeof(desc));
 		ok = !parse(&s.p[i], NULL, 0, &jl, err, sizeof(err));
 		if (!ok) {
 			fprintf(stderr, "raidbench profiles: %s\n", err);
@@ -276,7 +210,7 @@ static int list(bool json)
 	} else if (!s.nr) {
 		char dir[PATH_MAX];
 
-		builtin_dir(dir, sizeof(dir));
+		profile_builtin_dir(dir, sizeof(dir));
 		fprintf(stderr, "raidbench profiles: no profiles found (looked in %s)\n", dir);
 		status = 1;
 	}
@@ -287,7 +221,7 @@ static int list(bool json)
 /* Looks a profile up by name; prints why not. */
 static int lookup(const char *name, struct profile *out, const char *who)
 {
-	struct profile_set s;
+	struct plist s;
 	struct profile *p;
 
 	if (load_set(&s))

@@ -21,6 +21,7 @@ struct live_json {
 	const struct run_layout *lay;
 	json_object *jobs;	/* one object per worker, NULL until seen this tick */
 	json_object **job_obj;
+	size_t nr_job_obj;	/* the layout is gone by close time; keep its count */
 	json_object *total;
 	json_object *devices;
 	json_object *tick;
@@ -55,6 +56,7 @@ int live_json_layout(struct live_json *lj, const struct run_layout *lay)
 {
 	lj->lay = lay;
 	lj->job_obj = calloc(lay->nr_workers ? lay->nr_workers : 1, sizeof(*lj->job_obj));
+	lj->nr_job_obj = lj->job_obj ? lay->nr_workers : 0;
 	return lj->job_obj ? 0 : -ENOMEM;
 }
 
@@ -242,7 +244,7 @@ int live_json_close(struct live_json *lj)
 	if (!lj->is_stdout && fclose(lj->f) && !lj->error)
 		lj->error = errno;
 	ret = -lj->error;
-	for (i = 0; lj->lay && lj->job_obj && i < lj->lay->nr_workers; i++)
+	for (i = 0; i < lj->nr_job_obj; i++)
 		json_object_put(lj->job_obj[i]);
 	json_object_put(lj->total);
 	json_object_put(lj->devices);
