@@ -715,6 +715,11 @@ const char *job_opt_alias(int idx)
 	return job_opts[idx].alias;
 }
 
+bool job_opt_bare(int idx)
+{
+	return job_opts[idx].flags & OPT_BARE;
+}
+
 bool job_opt_early(int idx)
 {
 	return job_opts[idx].flags & OPT_EARLY;

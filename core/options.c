@@ -92,6 +92,13 @@ bool option_is_job_option(const char *key)
 	return job_opt_find(key) >= 0 || is_unsupported_fio_option(key);
 }
 
+bool option_needs_value(const char *key)
+{
+	int idx = job_opt_find(strip_dashes(key));
+
+	return idx >= 0 && !job_opt_bare(idx);
+}
+
 /* Optimal string alignment distance: typos are mostly one edit or a swap. */
 static size_t edit_distance(const char *a, const char *b)
 {

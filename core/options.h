@@ -35,6 +35,8 @@ int jobs_load(struct job_list *jl, const struct cmd_opt *opts, size_t nr_opts,
 
 /* true when key is a job option this parser knows (for the CLI's own options). */
 bool option_is_job_option(const char *key);
+/* true when key is a job option that cannot stand alone: "--bs 4k" takes the next word, as fio. */
+bool option_needs_value(const char *key);
 
 /* Parses a size with fio's units under kb_base (1024 or 1000). 0 or -EINVAL. */
 int parse_size(const char *s, unsigned kb_base, uint64_t *out);

@@ -140,5 +140,6 @@ const char *job_opt_alias(int idx);	/* NULL when none */
 int job_opt_find(const char *key);	/* table index or -1 */
 /* true for options fio parses before the others of their section (kb_base) */
 bool job_opt_early(int idx);
+bool job_opt_bare(int idx);	/* may stand alone as a flag */
 
 #endif

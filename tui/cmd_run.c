@@ -70,6 +70,18 @@ static int push(void *arrp, size_t *nr, size_t size, const void *item)
 	return 0;
 }
 
+static bool own_option_needs_value(const char *key)
+{
+	static const char *const valued[] = { "output-format", "output", "allow-destroy", "live",
+					      "live-interval" };
+	size_t i;
+
+	for (i = 0; i < sizeof(valued) / sizeof(valued[0]); i++)
+		if (!strcmp(key, valued[i]))
+			return true;
+	return false;
+}
+
 static int parse_cli(int argc, char **argv, struct run_cli *c)
 {
 	char err[256];
@@ -90,6 +102,10 @@ static int parse_cli(int argc, char **argv, struct run_cli *c)
 		val = eq ? eq + 1 : NULL;
 		if (eq)
 			*eq = '\0';
+		/* fio's getopt takes "--bs 4k" too: the next word, when the option needs one */
+		if (!eq && i + 1 < argc && strncmp(argv[i + 1], "--", 2) &&
+		    (option_needs_value(key) || own_option_needs_value(key)))
+			val = argv[++i];
 		if (!strcmp(key, "output-format") || !strcmp(key, "minimal")) {
 			if (!strcmp(key, "minimal"))
 				c->formats = REPORT_TERSE;

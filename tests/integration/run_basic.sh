@@ -58,6 +58,12 @@ check "run saved under XDG_DATA_HOME" [ "$(ls "$XDG_DATA_HOME/raidbench/results/
 last=$(ls -t "$XDG_DATA_HOME"/raidbench/results/*.json | head -1)
 check "saved result has the raidbench section" [ "$(json_get "$last" "'raidbench' in d and 'jobs' in d")" = True ]
 
+# fio's getopt form: "--opt value" as well as "--opt=value"
+if "$RAIDBENCH" run --name t --ioengine null --size 1m --bs 64k --rw read --output-format json \
+	--output "$J" --no-save 2>"$RB_TMP/err"; then
+	check "--opt value form: 16 I/Os of 64k" [ "$(json_get "$J" "d['jobs'][0]['read']['total_ios']")" = 16 ]
+else fail "--opt value form: $(cat "$RB_TMP/err")"; fi
+
 # exit codes
 "$RAIDBENCH" run --name=x --ioengine=null --size=1m --rw=read --bogus=1 >/dev/null 2>&1
 check "unknown option exits 2" [ $? -eq 2 ]
