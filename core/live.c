@@ -37,6 +37,8 @@ struct live_sampler {
 	size_t nr_disks;
 	uint32_t seq;
 	uint64_t last_ns;
+	struct live_rec *batch;		/* one tick's records, pushed with one index store */
+	uint32_t nr_batch, max_batch;
 	uint64_t tot_ios[DDIR_RWDIR_CNT];	/* cumulative over finished sets too */
 	uint64_t tot_bytes[DDIR_RWDIR_CNT];
 	uint64_t done_ios[DDIR_RWDIR_CNT];	/* of workers in earlier sets */
@@ -63,7 +65,10 @@ struct live_sampler *live_sampler_new(struct worker *ws, size_t nr_workers,
 	ls->nr = nr_workers;
 	ls->prev = calloc(nr_workers ? nr_workers : 1, sizeof(*ls->prev));
 	ls->disks = calloc(nr_disks ? nr_disks : 1, sizeof(*ls->disks));
-	if (!ls->prev || !ls->disks) {
+	/* per worker 3 I/O + 1 status; the total's 3 + 1; a disk each; the tick end */
+	ls->max_batch = (uint32_t)(nr_workers * 4 + nr_disks + 8);
+	ls->batch = calloc(ls->max_batch, sizeof(*ls->batch));
+	if (!ls->prev || !ls->disks || !ls->batch) {
 		live_sampler_free(ls);
 		return NULL;
 	}
@@ -82,13 +87,18 @@ void live_sampler_free(struct live_sampler *ls)
 		return;
 	free(ls->prev);
 	free(ls->disks);
+	free(ls->batch);
 	free(ls);
 }
 
 static void push(struct live_sampler *ls, struct ring *r, struct live_rec *rec)
 {
 	rec->seq = ls->seq++;
-	ring_push(r, rec);
+	if (ls->nr_batch == ls->max_batch) {
+		ring_push_batch(r, ls->batch, ls->nr_batch);
+		ls->nr_batch = 0;
+	}
+	ls->batch[ls->nr_batch++] = *rec;
 }
 
 static uint32_t sat32(uint64_t v)
@@ -300,6 +310,8 @@ unsigned live_sample(struct live_sampler *ls, struct ring *r, size_t from, size_
 	sample_workers(ls, r, from, to, t0, now, interval, &running);
 	sample_disks(ls, r, now - t0);
 	push(ls, r, &end);
+	ring_push_batch(r, ls->batch, ls->nr_batch);
+	ls->nr_batch = 0;
 	ls->last_ns = now;
 	return running;
 }

@@ -55,6 +55,34 @@ bool ring_push(struct ring *r, const struct live_rec *rec)
 	return true;
 }
 
+uint32_t ring_push_batch(struct ring *r, const struct live_rec *recs, uint32_t n)
+{
+	uint32_t head = atomic_load_explicit(&r->head, memory_order_relaxed);
+	uint32_t room = r->mask + 1 - (head - r->tail_cache), k, idx, first;
+
+	if (room < n) {
+		/* pairs with the release store of tail in ring_pop_batch: the slots are free */
+		r->tail_cache = atomic_load_explicit(&r->tail, memory_order_acquire);
+		room = r->mask + 1 - (head - r->tail_cache);
+	}
+	k = n < room ? n : room;
+	if (k < n) {
+		r->dropped += n - k;
+		atomic_store_explicit(&r->dropped_pub, r->dropped, memory_order_relaxed);
+	}
+	if (!k)
+		return 0;
+	idx = head & r->mask;
+	first = r->mask + 1 - idx;
+	if (first > k)
+		first = k;
+	memcpy(&r->slots[idx], recs, (size_t)first * sizeof(*recs));
+	memcpy(&r->slots[0], recs + first, (size_t)(k - first) * sizeof(*recs));
+	/* pairs with the acquire load of head in ring_pop_batch: the records are visible */
+	atomic_store_explicit(&r->head, head + k, memory_order_release);
+	return k;
+}
+
 uint32_t ring_pop_batch(struct ring *r, struct live_rec *out, uint32_t max)
 {
 	uint32_t tail = atomic_load_explicit(&r->tail, memory_order_relaxed);

@@ -107,6 +107,13 @@ void ring_release(struct ring *r);
 /* Producer: copies rec in; returns false (and counts a drop) when full. */
 bool ring_push(struct ring *r, const struct live_rec *rec);
 
+/*
+ * Producer: copies up to n records in and publishes them with one index
+ * store (a tick's records at once); returns how many went in, the rest are
+ * dropped and counted.
+ */
+uint32_t ring_push_batch(struct ring *r, const struct live_rec *recs, uint32_t n);
+
 /* Consumer: pops up to max records into out; returns how many. */
 uint32_t ring_pop_batch(struct ring *r, struct live_rec *out, uint32_t max);
 

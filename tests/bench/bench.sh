@@ -19,12 +19,14 @@
 #   e  peak RSS of a 16-job x iodepth 32 null run, short against long
 #   f  ring records per second between two threads; `raidbench devices
 #      --json` time with 64 loop devices attached
+# The bars are judged on paired ratios, the median of A_r/B_r over rounds whose
+# two runs ran back to back (tests/bench/benchstat.py says why).
 #
 # Environment:
 #   RAIDBENCH        the binary (make bench sets it)
 #   RING_BENCH       the ring benchmark (default: tests/bench/ring_bench next to it)
 #   BENCH_CASES      which cases to run ("a b c d e f")
-#   BENCH_ROUNDS     rounds per case (5)
+#   BENCH_ROUNDS     rounds per case (5; d runs twice as many: its bar is 2% wide)
 #   BENCH_RUNTIME    seconds per run in a-d (3)
 #   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (10, 60)
 #   BENCH_LOOP_MB    size of the loop device's backing file (1024)
@@ -76,7 +78,7 @@ cleanup() {
 		back=$(losetup -n -O BACK-FILE "$dev" 2>/dev/null)
 		case $back in "$WORK"/*) losetup -d "$dev" 2>/dev/null ;; esac
 	done
-	[ -n "$TMUX_SOCK" ] && tmux -L "$TMUX_SOCK" kill-server 2>/dev/null
+	[ -n "$TMUX_SOCK" ] && tmux -S "$TMUX_SOCK" kill-server 2>/dev/null
 	[ -n "$WORK" ] && rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -137,7 +139,8 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	echo "machine:   $(nproc) CPUs, ${cpu:-unknown CPU}, kernel $(uname -r)," \
 	     "clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)"
 	echo "tools:     $("$RAIDBENCH" --version 2>&1 | head -n 1), $(fio --version)"
-	echo "settings:  $ROUNDS rounds, ${RUNTIME} s per run (a-d), e: ${RSS_SHORT} s vs ${RSS_LONG} s," \
+	echo "settings:  $ROUNDS rounds ($((ROUNDS * 2)) for d), ${RUNTIME} s per run (a-d)," \
+	     "e: ${RSS_SHORT} s vs ${RSS_LONG} s," \
 	     "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$WORK/header.txt"
 cat "$WORK/header.txt"
@@ -191,28 +194,33 @@ if want d; then
 	title="null QD32: live status line on a tty (tmux) vs headless; the TUI replaces it when it lands"
 	note d "$title"
 	echo "== d  $title"
-	TMUX_SOCK="rbbench$$"
-	# a server of our own on its own socket; each tmux run gets a window whose pty is
+	TMUX_SOCK="$WORK/tmux.sock"
+	# a server of our own on a socket in $WORK; each tmux run gets a window whose pty is
 	# its stderr, so the live view draws; the headless run has stderr in a file
-	if ! tmux -L "$TMUX_SOCK" -f /dev/null new-session -d -s bench -x 160 -y 40 "sleep 100000"; then
+	if ! tmux -S "$TMUX_SOCK" -f /dev/null new-session -d -s bench -x 160 -y 40 "sleep 100000"; then
 		note d "n/a: tmux could not start a session"
 		echo "  n/a: tmux could not start a session"
 	else
-		for r in $(seq 1 "$ROUNDS"); do
+		# twice the rounds: this bar is 2% wide
+		for r in $(seq 1 $((ROUNDS * 2))); do
 			base="$WORK/d.tmux.$r"
 			cmd=$(printf '%q ' env -u RAIDBENCH_NO_STATUS /usr/bin/time -f '%U %S' \
 				-o "$base.time" "$RAIDBENCH" run --no-save "${COMMON_NULL[@]}" \
 				--iodepth=32 --output-format=json --output="$base.json")
-			pane=$(tmux -L "$TMUX_SOCK" new-window -d -P -F '#{pane_id}' -t bench \
-				"cd $(printf %q "$WORK") && $cmd; tmux -L $TMUX_SOCK wait-for -S done$r")
+			pane=$(tmux -S "$TMUX_SOCK" new-window -d -P -F '#{pane_id}' -t bench: \
+				"cd $(printf %q "$WORK") && $cmd; tmux -S $(printf %q "$TMUX_SOCK") wait-for -S done$r")
+			if [ -z "$pane" ]; then
+				echo "  tmux round $r: could not open a window"
+				continue
+			fi
 			if [ "$r" = 1 ]; then
 				# show that the live view really draws on the terminal
 				sleep "$(awk -v t="$RUNTIME" 'BEGIN { print t / 2 }')"
-				seen=$(tmux -L "$TMUX_SOCK" capture-pane -p -t "$pane" 2>/dev/null |
+				seen=$(tmux -S "$TMUX_SOCK" capture-pane -p -t "$pane" 2>/dev/null |
 				       grep -m 1 . | cut -c1-110)
 				echo "  tty shows: ${seen:-(nothing: no live view drawn)}"
 			fi
-			timeout $((RUNTIME + 120)) tmux -L "$TMUX_SOCK" wait-for "done$r"
+			timeout $((RUNTIME + 120)) tmux -S "$TMUX_SOCK" wait-for "done$r"
 			if [ -s "$base.json" ]; then
 				python3 "$HELPER" run "$TSV" d tmux "$r" "$base.json" "$base.time"
 			else
@@ -252,14 +260,17 @@ fi
 
 # ---- (f) ring and inventory ---------------------------------------------------
 if want f; then
-	note f1 "ring: records/s between two threads (tests/bench/ring_bench, 1 s each)"
+	note f1 "ring: records/s between two threads (tests/bench/ring_bench, 1 s each; paced consumer for the bar, spinning consumer as the worst case)"
 	echo "== f1 ring records per second"
 	if [ -x "$RING_BENCH" ]; then
 		for r in $(seq 1 "$ROUNDS"); do
-			out=$(timeout 60 "$RING_BENCH" 1 2>&1)
-			rate=$(echo "$out" | sed -n 's/^records_per_s //p')
-			echo "  round $r: $(echo "$out" | tr '\n' ' ')"
-			[ -n "$rate" ] && python3 "$HELPER" add "$TSV" f1 ring "$r" records_per_s "$rate"
+			for mode in paced spin; do
+				out=$(timeout 60 "$RING_BENCH" 1 1024 32 "$mode" 2>&1)
+				rate=$(echo "$out" | sed -n 's/^records_per_s //p')
+				echo "  round $r $mode: $(echo "$out" | tr '\n' ' ')"
+				[ -n "$rate" ] &&
+					python3 "$HELPER" add "$TSV" f1 "$mode" "$r" records_per_s "$rate"
+			done
 		done
 	else
 		note f1 "n/a: not built yet (tests/bench/ring_bench is built when core/ring.h exists)"

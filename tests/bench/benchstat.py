@@ -30,7 +30,7 @@ LABELS = {"iops": "IOPS", "mbps": "MB/s", "cpu_us_io": "CPU us/IO (job)",
           "proc_cpu_us_io": "CPU us/IO (process)", "rss_kb": "max RSS KiB",
           "records_per_s": "records/s", "seconds": "seconds"}
 # case -> (A, B): ratios are A/B; the default is raidbench/fio
-PAIRS = {"d": ("tmux", "headless"), "e": ("long", "short")}
+PAIRS = {"d": ("tmux", "headless"), "e": ("short", "long"), "f1": ("paced", "spin")}
 DEFAULT_PAIR = ("raidbench", "fio")
 
 
@@ -167,6 +167,10 @@ def bars(n):
     """[(bar, measured, verdict)]; verdict PASS, FAIL, info or n/a."""
     out = []
 
+    def missing(case):
+        note = n.notes.get(case, "")
+        return note if note.startswith("n/a") else "not measured"
+
     def pmed(case, metric):
         x = n.paired(case, metric)
         return statistics.median(x) if x else None
@@ -174,7 +178,7 @@ def bars(n):
     for case, what in (("a1", "null 4k randread QD32"), ("a2", "null 4k randread QD1")):
         r = pmed(case, "iops")
         if r is None:
-            out.append(("(a) %s: IOPS >= 1.0x fio" % what, n.notes.get(case, "-"), "n/a"))
+            out.append(("(a) %s: IOPS >= 1.0x fio" % what, missing(case), "n/a"))
             continue
         out.append(("(a) %s: IOPS >= 1.0x fio (aim 1.5x)" % what,
                     "%s (aim %s)" % (rx(r), "met" if r >= 1.5 else "not met"),
@@ -186,27 +190,29 @@ def bars(n):
         r, c = pmed(case, "iops"), pmed(case, "cpu_us_io")
         name = "%s %s: IOPS >= 0.95x fio, CPU/IO <= 1.0x fio" % (tag, what)
         if r is None or c is None:
-            out.append((name, n.notes.get(case, "-"), "n/a"))
+            out.append((name, missing(case), "n/a"))
             continue
         out.append((name, "IOPS %s, CPU/IO %s" % (rx(r), rx(c)),
                     "PASS" if r >= 0.95 and c <= 1.0 else "FAIL"))
     r = pmed("d", "iops")
     out.append(("(d) null QD32: IOPS with the live view on a tty / headless >= 0.98",
-                rx(r) if r is not None else n.notes.get("d", "-"),
+                rx(r) if r is not None else missing("d"),
                 "n/a" if r is None else ("PASS" if r >= 0.98 else "FAIL")))
     short, long_ = n.med("e", "short", "rss_kb"), n.med("e", "long", "rss_kb")
     r = long_ / short if short and long_ is not None else None
     out.append(("(e) peak RSS: long run / short run within 10%",
                 "%s (%s -> %s KiB)" % (rx(r), num(short), num(long_)) if r is not None
-                else n.notes.get("e", "-"),
+                else missing("e"),
                 "n/a" if r is None else ("PASS" if abs(r - 1.0) <= 0.10 else "FAIL")))
-    rec = n.med("f1", "ring", "records_per_s")
-    out.append(("(f) ring: records/s between two threads >= 50M",
-                si(rec) if rec is not None else n.notes.get("f1", "-"),
+    rec = n.med("f1", "paced", "records_per_s")
+    spin = n.med("f1", "spin", "records_per_s")
+    out.append(("(f) ring: records/s between two threads >= 50M (paced consumer)",
+                ("%s (spinning consumer: %s)" % (si(rec), si(spin))) if rec is not None
+                else missing("f1"),
                 "n/a" if rec is None else ("PASS" if rec >= 50e6 else "FAIL")))
     t = n.med("f2", "raidbench", "seconds")
     out.append(("(f) `raidbench devices --json` with 64 loop devices (no bar)",
-                "%.3f s" % t if t is not None else n.notes.get("f2", "-"),
+                "%.3f s" % t if t is not None else missing("f2"),
                 "n/a" if t is None else "info"))
     return out
 

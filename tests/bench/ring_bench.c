@@ -11,7 +11,14 @@
  * batches, as the UI does, and checks the sequence. Each thread is pinned to
  * its own CPU when there are two.
  *
- * usage: ring_bench [SECONDS [CAPACITY [BATCH]]]   (defaults 1, 1024, 32)
+ * Consumer modes: "paced" (the default) pauses briefly after a pop that did
+ * not fill a batch, as a consumer that drains once per frame does; "spin"
+ * pops again at once, so it re-reads the producer's head after nearly every
+ * record and the rate becomes that of the head's cache line bouncing between
+ * the CPUs, a worst case no real consumer produces.
+ *
+ * usage: ring_bench [SECONDS [CAPACITY [BATCH [paced|spin]]]]
+ *        (defaults 1, 1024, 32, paced)
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -32,6 +39,9 @@ struct bench {
 	struct ring ring;
 	double seconds;
 	uint32_t batch;
+	uint32_t pbatch;		/* records the producer publishes at once (a tick's worth) */
+	struct live_rec pbuf[64];
+	bool spin;			/* consumer mode, see the top of the file */
 	_Atomic int stop;		/* producer is done; consumer drains */
 	_Atomic int go;			/* both threads are ready */
 	uint64_t pushed;		/* producer's count */
@@ -44,6 +54,15 @@ struct bench {
 	uint64_t t0_ns, t1_ns;
 };
 
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield");
+#endif
+}
+
 /* On one CPU the consumer cannot run while the producer spins. */
 static int ncpu;
 
@@ -51,6 +70,8 @@ static void sched_yield_if_alone(void)
 {
 	if (ncpu < 2)
 		sched_yield();
+	else
+		cpu_relax();
 }
 
 static uint64_t now_ns(void)
@@ -90,20 +111,39 @@ static void *producer(void *arg)
 		unsigned i;
 
 		/* read the clock once per 1024 records: the clock would dominate */
-		for (i = 0; i < 1024; i++) {
-			rec.seq = seq;
-			rec.u.io.tot_ios = n;
+		for (i = 0; i < 1024; i += b->pbatch) {
+			uint32_t k, put = 0;
+
 			/* pairs with the consumer's release store of popped_pub */
-			if (n - atomic_load_explicit(&b->popped_pub, memory_order_acquire) >= cap) {
+			if (n + b->pbatch - atomic_load_explicit(&b->popped_pub, memory_order_acquire) > cap) {
 				full++;
-				while (n - atomic_load_explicit(&b->popped_pub,
-								memory_order_acquire) >= cap)
+				while (n + b->pbatch - atomic_load_explicit(&b->popped_pub,
+									    memory_order_acquire) > cap)
 					sched_yield_if_alone();
 			}
-			while (!ring_push(&b->ring, &rec))
-				drops++;
-			seq++;
-			n++;
+			if (b->pbatch == 1) {
+				rec.seq = seq;
+				rec.u.io.tot_ios = n;
+				while (!ring_push(&b->ring, &rec))
+					drops++;
+			} else {
+				/* a tick's worth of records, published with one index store */
+				for (k = 0; k < b->pbatch; k++) {
+					b->pbuf[k] = rec;
+					b->pbuf[k].seq = seq + k;
+					b->pbuf[k].u.io.tot_ios = n + k;
+				}
+				while (put < b->pbatch) {
+					uint32_t got = ring_push_batch(&b->ring, b->pbuf + put,
+								       b->pbatch - put);
+
+					if (got < b->pbatch - put)
+						drops += b->pbatch - put - got;
+					put += got;
+				}
+			}
+			seq += b->pbatch;
+			n += b->pbatch;
 		}
 		if (now_ns() >= end)
 			break;
@@ -137,6 +177,12 @@ static void *consumer(void *arg)
 			expect = out[i].seq + 1;
 		}
 		n += got;
+		if (got < b->batch && !b->spin) {
+			int k;
+
+			for (k = 0; k < 64; k++)
+				cpu_relax();
+		}
 		if (got)
 			/* pairs with the producer's acquire load: those slots are free */
 			atomic_store_explicit(&b->popped_pub, n, memory_order_release);
@@ -163,8 +209,12 @@ int main(int argc, char **argv)
 	b.seconds = argc > 1 ? atof(argv[1]) : 1.0;
 	cap = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 0) : 1024;
 	b.batch = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 0) : 32;
-	if (b.seconds <= 0 || !b.batch || ring_init(&b.ring, cap)) {
-		fprintf(stderr, "usage: ring_bench [SECONDS [CAPACITY(power of two) [BATCH]]]\n");
+	b.spin = argc > 4 && !strcmp(argv[4], "spin");
+	b.pbatch = argc > 5 ? (uint32_t)strtoul(argv[5], NULL, 0) : 32;
+	if (b.seconds <= 0 || !b.batch || !b.pbatch || b.pbatch > 64 ||
+	    (b.pbatch & (b.pbatch - 1)) || b.pbatch > cap || ring_init(&b.ring, cap)) {
+		fprintf(stderr, "usage: ring_bench [SECONDS [CAPACITY(power of two) [BATCH "
+			"[paced|spin [PRODUCER_BATCH (1..64, power of two; default 32)]]]]]\n");
 		return 2;
 	}
 	atomic_init(&b.stop, 0);
@@ -178,6 +228,8 @@ int main(int argc, char **argv)
 	pthread_join(ct, NULL);
 	secs = (double)(b.t1_ns - b.t0_ns) / 1e9;
 	printf("records_per_s %.0f\n", (double)b.popped / secs);
+	printf("consumer %s\n", b.spin ? "spin" : "paced");
+	printf("producer_batch %u\n", b.pbatch);
 	printf("records %llu\nseconds %.3f\ncapacity %u\nbatch %u\nfull_waits %llu\n"
 	       "drops %llu\nbad_seq %llu\n", (unsigned long long)b.popped, secs, cap, b.batch,
 	       (unsigned long long)b.full_waits, (unsigned long long)b.drops,

@@ -157,6 +157,31 @@ START_TEST(indices_wrap_past_uint32_max)
 }
 END_TEST
 
+START_TEST(push_batch_fills_then_drops)
+{
+	struct ring r;
+	struct live_rec in[6], out[8];
+	uint32_t i, n;
+
+	ck_assert_int_eq(ring_init_at(&r, 8, UINT32_MAX - 2), 0);
+	for (i = 0; i < 6; i++)
+		in[i] = rec(i);
+	ck_assert_uint_eq(ring_push_batch(&r, in, 6), 6);
+	ck_assert_uint_eq(ring_pop_batch(&r, out, 3), 3);
+	/* 5 free: 5 of the next 6 go in (across the slot array's end), 1 is dropped */
+	for (i = 0; i < 6; i++)
+		in[i] = rec(6 + i);
+	ck_assert_uint_eq(ring_push_batch(&r, in, 6), 5);
+	ck_assert_uint_eq(ring_dropped(&r), 1);
+	n = ring_pop_batch(&r, out, 8);
+	ck_assert_uint_eq(n, 8);
+	for (i = 0; i < n; i++)
+		ck_assert_uint_eq(out[i].seq, 3 + i);
+	ck_assert_uint_eq(ring_push_batch(&r, in, 0), 0);
+	ring_release(&r);
+}
+END_TEST
+
 static Suite *ring_suite(void)
 {
 	Suite *s = suite_create("ring");
@@ -167,6 +192,7 @@ static Suite *ring_suite(void)
 	tcase_add_test(tc, fifo_interleaved);
 	tcase_add_test(tc, batch_pop_across_wrap);
 	tcase_add_test(tc, indices_wrap_past_uint32_max);
+	tcase_add_test(tc, push_batch_fills_then_drops);
 	suite_add_tcase(s, tc);
 	return s;
 }
