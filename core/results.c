@@ -230,9 +230,16 @@ int results_save(const struct run_report *rep, const struct run_result *res,
 		 results_identify_fn identify, char *path, size_t pathlen, char *err,
 		 size_t errlen)
 {
+	return results_save_extra(rep, res, identify, NULL, 0, path, pathlen, err, errlen);
+}
+
+int results_save_extra(const struct run_report *rep, const struct run_result *res,
+		       results_identify_fn identify, const struct results_extra *extras,
+		       size_t nr_extras, char *path, size_t pathlen, char *err, size_t errlen)
+{
 	char dir[PATH_MAX], tmp[PATH_MAX + 16], stamp[32], pname[128], part[64];
 	const char *text, *profile;
-	json_object *root;
+	json_object *root, *rb;
 	char *json;
 	struct tm tm;
 	int fd, n, ret = 0;
@@ -251,7 +258,18 @@ int results_save(const struct run_report *rep, const struct run_result *res,
 		return -ENOMEM;
 	}
 	profile = results_profile_name(rep->jobs, pname, sizeof(pname));
-	json_object_object_add(root, "raidbench", raidbench_json(rep, res, identify, profile));
+	rb = raidbench_json(rep, res, identify, profile);
+	json_object_object_add(root, "raidbench", rb);
+	for (size_t i = 0; i < nr_extras; i++) {
+		json_object *v = json_tokener_parse(extras[i].json);
+
+		if (!v) {
+			snprintf(err, errlen, "results: the \"%s\" section is not JSON", extras[i].key);
+			json_object_put(root);
+			return -EINVAL;
+		}
+		json_object_object_add(rb, extras[i].key, v);
+	}
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
 
 	name_part(part, sizeof(part), profile ? profile : rep->nr_ts ? rep->ts[0].name : NULL);

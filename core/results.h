@@ -53,6 +53,21 @@ int results_save(const struct run_report *rep, const struct run_result *res,
 		 size_t errlen);
 
 /*
+ * results_save() with more members for the "raidbench" object: each
+ * extras[i].json is JSON text (an object, a number, ...) saved under
+ * extras[i].key, e.g. the RAID sweep's {"level": "5", ...} as "sweep".
+ * -EINVAL with err set when a text does not parse; nothing is written then.
+ */
+struct results_extra {
+	const char *key;
+	const char *json;
+};
+
+int results_save_extra(const struct run_report *rep, const struct run_result *res,
+		       results_identify_fn identify, const struct results_extra *extras,
+		       size_t nr_extras, char *path, size_t pathlen, char *err, size_t errlen);
+
+/*
  * The profile a job list came from: the stem of a job file that lives in a
  * directory named "profiles" ("cdm-standard"), NULL when none. Points into
  * name, which must hold len bytes.

@@ -31,6 +31,8 @@ static void usage(FILE *f)
 		"       raidbench profiles [--json] | show NAME | path NAME\n"
 		"       raidbench results [--json|--dir]\n"
 		"       raidbench compare [--json] A.json B.json ...\n"
+		"       raidbench sweep --tool=TOOL --drives=D1,D2,... --levels=0,1,5 --profile=NAME\n"
+		"                       [--dry-run | --yes]   RAID-level sweep (sweep --help)\n"
 		"       raidbench --version\n"
 		"\n"
 		"run options: fio's job options as --name=value (--name= starts a job), and\n"
@@ -108,6 +110,7 @@ static const struct {
 	{ "profiles", cmd_profiles },
 	{ "results", cmd_results },
 	{ "compare", cmd_compare },
+	{ "sweep", cmd_sweep },
 };
 
 int main(int argc, char **argv)

@@ -9,6 +9,14 @@
 #                      hangs) before doing anything.
 # RAIDBENCH_SIM_FAIL   if the command line contains this text, fail the way the
 #                      tool fails on a controller error, changing nothing.
+# RAIDBENCH_SIM_OSDEVS comma list of block devices (/dev/loop3,/dev/loop4): a new
+#                      logical drive is reported as the OS device (ssacli "Disk
+#                      Name", storcli "OS Drive Name") first in the list that no
+#                      other logical drive holds, so tests can do I/O on "the new
+#                      logical drive". Unset or used up: no OS device, as before.
+# RAIDBENCH_SIM_INIT_READS  N: a new parity logical drive (RAID 5, 6, 50, 60)
+#                      reports parity initialization in progress for the next N
+#                      configuration reads, its progress rising, then completed.
 #
 # The simulators are test furniture, not a reference: output formats are copied
 # from the captures in tests/fixtures/vendor (see SOURCES.md there); error words
@@ -78,3 +86,37 @@ def uid(*parts):
         for c in str(p).encode():
             h = ((h ^ c) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
     return "%016X" % h
+
+
+def next_osdev(held):
+    """The OS device for a new logical drive: the first of RAIDBENCH_SIM_OSDEVS
+    not in held, or None."""
+    for dev in (os.environ.get("RAIDBENCH_SIM_OSDEVS") or "").split(","):
+        if dev and dev not in held:
+            return dev
+    return None
+
+
+def init_reads(level):
+    """How many configuration reads a new logical drive of level stays initializing."""
+    if level not in ("5", "6", "50", "60"):
+        return 0
+    try:
+        return max(0, int(os.environ.get("RAIDBENCH_SIM_INIT_READS") or 0))
+    except ValueError:
+        return 0
+
+
+def init_progress(ld):
+    """Percent of parity initialization done, or None when not initializing."""
+    left, total = ld.get("init_left", 0), ld.get("init_total", 0)
+    if left <= 0 or total <= 0:
+        return None
+    return 100 * (total - left) // total
+
+
+def age_init(lds):
+    """One configuration read happened: initialization moves on."""
+    for ld in lds:
+        if ld.get("init_left", 0) > 0:
+            ld["init_left"] -= 1
