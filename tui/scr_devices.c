@@ -635,6 +635,34 @@ static int choose_target(struct app *app, struct dev_state *st)
 	return EV_HANDLED;
 }
 
+/* 'b' Array builder, 'w' RAID sweep: the controller's tool, or mdadm for plain block devices. */
+static int open_builder(struct app *app, struct dev_state *st, enum screen_id id)
+{
+	const struct devrow *r = selected(st);
+	const struct inv_controller *c = r ? r->c : NULL;
+	bool md = !r || r->kind == DR_PASSTHROUGH || r->kind == DR_MD_GROUP || r->kind == DR_MD ||
+		  r->kind == DR_MD_MEMBER || r->kind == DR_BDEV_GROUP || r->kind == DR_BDEV || !c ||
+		  !c->source || !strcmp(c->source, "sysfs") ||
+		  (r->kind == DR_PD && r->pd && r->pd->role && !strcmp(r->pd->role, "passthrough"));
+
+	memset(&app->build, 0, sizeof(app->build));
+	if (!md && strcmp(c->source, "ssacli") && strcmp(c->source, "storcli")) {
+		app_message(app, "%s is read-only in raidbench: change these controllers with "
+			    "storcli or perccli", c->source);
+		return EV_HANDLED;
+	}
+	snprintf(app->build.tool, sizeof(app->build.tool), "%s", md ? "mdadm" : c->source);
+	if (!md && c->id) {
+		snprintf(app->build.inv_controller_id, sizeof(app->build.inv_controller_id), "%s",
+			 c->id);
+		/* the tool's own id, unless discovery renamed it after its sysfs twin */
+		if (!strncmp(c->id, "slot=", 5) || !strncmp(c->id, "/c", 2))
+			snprintf(app->build.controller, sizeof(app->build.controller), "%s", c->id);
+	}
+	app_switch(app, id);
+	return EV_HANDLED;
+}
+
 static int detail_key(struct dev_state *st, int ch)
 {
 	int page = st->detail_r.h > 4 ? st->detail_r.h - 3 : 1;
@@ -693,6 +721,8 @@ static int devices_key(struct app *app, void *p, int ch)
 	}
 	if (ch == 't' || ch == 'T')
 		return choose_target(app, st);
+	if (ch == 'b' || ch == 'w')
+		return open_builder(app, st, ch == 'b' ? SCR_BUILDER : SCR_SWEEP);
 	if (st->focus_detail) {
 		int ev = detail_key(st, ch);
 
@@ -775,7 +805,7 @@ static void devices_enter(struct app *app, void *p)
 }
 
 static const struct key_hint devices_hints[] = {
-	{ "t", "Target" }, { "r", "Rescan" }, { NULL, NULL },
+	{ "t", "Target" }, { "b", "Build" }, { "w", "Sweep" }, { "r", "Rescan" }, { NULL, NULL },
 };
 
 const struct screen_ops scr_devices_ops = {

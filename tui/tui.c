@@ -30,6 +30,8 @@ static const struct screen_ops *const screens[SCR_COUNT] = {
 	[SCR_TARGET] = &scr_target_ops,
 	[SCR_RUN] = &scr_run_ops,
 	[SCR_RESULTS] = &scr_results_ops,
+	[SCR_BUILDER] = &scr_builder_ops,
+	[SCR_SWEEP] = &scr_sweep_ops,
 };
 
 /* The tab row and the key bar: F-key, screen. */
@@ -132,12 +134,26 @@ static void draw_header(struct app *app)
 	}
 }
 
-/* Key bar: the screen switches, then the current screen's own hints. */
+/* Short tab names for narrow terminals, so the screen's own keys still fit. */
+static const char *const short_titles[SCR_COUNT] = {
+	[SCR_HELP] = "Help", [SCR_DEVICES] = "Devs", [SCR_PROFILES] = "Prof",
+	[SCR_TARGET] = "Targ", [SCR_RUN] = "Run", [SCR_RESULTS] = "Res",
+};
+
+static const char *tab_label(const struct app *app, size_t i)
+{
+	return app->cols < 100 ? short_titles[tabs[i].id] : screens[tabs[i].id]->title;
+}
+
+/*
+ * Key bar: the screen switches, then the current screen's own hints, and
+ * "q Quit" always at the right end; hints that do not fit are left out.
+ */
 static void draw_keybar(struct app *app)
 {
 	const struct theme *t = app->theme;
 	const struct key_hint *h = screens[app->current]->hints;
-	int y = app->rows - 1, x = 0;
+	int y = app->rows - 1, x = 0, end = app->cols - 6;
 	size_t i;
 
 	move(y, 0);
@@ -145,24 +161,26 @@ static void draw_keybar(struct app *app)
 	for (i = 0; i < (size_t)app->cols; i++)
 		addch(' ');
 	attrset(A_NORMAL);
-	for (i = 0; i < sizeof(tabs) / sizeof(tabs[0]) && x < app->cols; i++) {
-		const char *label = screens[tabs[i].id]->title;
+	for (i = 0; i < sizeof(tabs) / sizeof(tabs[0]); i++) {
+		const char *label = tab_label(app, i);
 
-		w_text(y, x, app->cols - x, theme_attr(t, EL_KEY), false, "%s", tabs[i].key);
+		w_text(y, x, end - x, theme_attr(t, EL_KEY), false, "%s", tabs[i].key);
 		x += (int)strlen(tabs[i].key);
-		w_text(y, x, app->cols - x, theme_attr(t, EL_KEY_LABEL), false, "%s ", label);
+		w_text(y, x, end - x, theme_attr(t, EL_KEY_LABEL), false, "%s ", label);
 		x += w_width(label) + 1;
 	}
-	for (; h && h->key && x < app->cols; h++) {
-		w_text(y, x, app->cols - x, theme_attr(t, EL_KEY), false, "%s", h->key);
+	for (; h && h->key; h++) {
+		int w = w_width(h->key) + w_width(h->label) + 1;
+
+		if (x + w > end)
+			break;
+		w_text(y, x, end - x, theme_attr(t, EL_KEY), false, "%s", h->key);
 		x += w_width(h->key);
-		w_text(y, x, app->cols - x, theme_attr(t, EL_KEY_LABEL), false, "%s ", h->label);
+		w_text(y, x, end - x, theme_attr(t, EL_KEY_LABEL), false, "%s ", h->label);
 		x += w_width(h->label) + 1;
 	}
-	if (x + 7 <= app->cols) {
-		w_text(y, app->cols - 7, 2, theme_attr(t, EL_KEY), false, "q");
-		w_text(y, app->cols - 6, 6, theme_attr(t, EL_KEY_LABEL), false, "Quit ");
-	}
+	w_text(y, app->cols - 6, 1, theme_attr(t, EL_KEY), false, "q");
+	w_text(y, app->cols - 5, 5, theme_attr(t, EL_KEY_LABEL), false, "Quit ");
 }
 
 static void draw_too_small(struct app *app)
@@ -228,7 +246,7 @@ static int handle_click(struct app *app, int y, int x)
 		int kx = 0;
 
 		for (i = 0; i < sizeof(tabs) / sizeof(tabs[0]); i++) {
-			int w = (int)strlen(tabs[i].key) + w_width(screens[tabs[i].id]->title) + 1;
+			int w = (int)strlen(tabs[i].key) + w_width(tab_label(app, i)) + 1;
 
 			if (x >= kx && x < kx + w) {
 				app_switch(app, tabs[i].id);
@@ -236,7 +254,7 @@ static int handle_click(struct app *app, int y, int x)
 			}
 			kx += w;
 		}
-		if (x >= app->cols - 7)
+		if (x >= app->cols - 6)
 			return EV_QUIT;
 		return EV_NONE;
 	}

@@ -50,6 +50,8 @@ enum screen_id {
 	SCR_TARGET,
 	SCR_RUN,
 	SCR_RESULTS,
+	SCR_BUILDER,		/* reached from Devices ('b'), not a tab */
+	SCR_SWEEP,		/* reached from Devices ('w') or the builder */
 	SCR_COUNT,
 };
 
@@ -74,7 +76,14 @@ struct screen_ops {
 };
 
 extern const struct screen_ops scr_help_ops, scr_devices_ops, scr_profiles_ops,
-	scr_target_ops, scr_run_ops, scr_results_ops;
+	scr_target_ops, scr_run_ops, scr_results_ops, scr_builder_ops, scr_sweep_ops;
+
+/* What the Devices screen hands the builder: the controller (or md) and the drives picked. */
+struct app_build {
+	char tool[32];			/* "ssacli", "storcli", "mdadm" */
+	char controller[64];		/* the tool's controller id; "" for mdadm */
+	char inv_controller_id[128];	/* inventory id of the controller, "" for md */
+};
 
 /* The chosen profile and the knobs the Profiles screen edits on top of it. */
 struct app_profile {
@@ -130,6 +139,7 @@ struct app {
 	struct app_profile profile;
 	struct app_target target;
 	struct app_run run;
+	struct app_build build;
 	/* options the front end was started with */
 	const char *const *imports;	/* --import TOOL:FILE */
 	size_t nr_imports;
