@@ -14,9 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tui.h"
+#include "profile_set.h"
 #include "tui_int.h"
 #include "widgets.h"
 
@@ -368,6 +370,30 @@ void tui_setup_terminal(struct app *app)
 	getmaxyx(stdscr, app->rows, app->cols);
 }
 
+/* --profile=NAME: a built-in or user profile, as `raidbench profiles` lists them. */
+static int choose_profile(struct app *app, const char *name)
+{
+	struct profile_set set;
+	int idx;
+
+	memset(&set, 0, sizeof(set));
+	if (profile_set_load(&set, NULL, 0)) {
+		fprintf(stderr, "raidbench: out of memory\n");
+		return -ENOMEM;
+	}
+	idx = profile_set_find(&set, name);
+	if (idx < 0 || set.p[idx].error[0]) {
+		fprintf(stderr, "raidbench: --profile=%s: %s (raidbench profiles lists them)\n", name,
+			idx < 0 ? "no such profile" : set.p[idx].error);
+		profile_set_release(&set);
+		return -EINVAL;
+	}
+	snprintf(app->profile.name, sizeof(app->profile.name), "%s", set.p[idx].name);
+	snprintf(app->profile.path, sizeof(app->profile.path), "%s", set.p[idx].path);
+	profile_set_release(&set);
+	return 0;
+}
+
 static int parse_args(struct app *app, int argc, char **argv, const char **imports,
 		      size_t max_imports)
 {
@@ -382,9 +408,20 @@ static int parse_args(struct app *app, int argc, char **argv, const char **impor
 			imports[app->nr_imports++] = argv[++i];
 		else if (!strncmp(argv[i], "--sysfs-root=", 13))
 			app->sysfs_root = argv[i] + 13;
+		else if (!strncmp(argv[i], "--profile=", 10)) {
+			if (choose_profile(app, argv[i] + 10))
+				return -EINVAL;
+		} else if (!strncmp(argv[i], "--target=", 9)) {
+			struct stat st;
+
+			snprintf(app->target.path, sizeof(app->target.path), "%s", argv[i] + 9);
+			app->target.is_device = stat(argv[i] + 9, &st) == 0 && S_ISBLK(st.st_mode);
+		} else if (!strcmp(argv[i], "--start"))
+			app->start_now = true;
 		else {
 			fprintf(stderr, "raidbench: unknown option '%s' (the TUI takes --ascii, "
-				"--import=TOOL:FILE)\n", argv[i]);
+				"--import=TOOL:FILE, --profile=NAME, --target=PATH, --start)\n",
+				argv[i]);
 			return -EINVAL;
 		}
 	}
@@ -420,6 +457,12 @@ int tui_main(int argc, char **argv)
 		endwin();
 		fprintf(stderr, "raidbench: out of memory\n");
 		return 1;
+	}
+	if (app.start_now) {
+		/* --start: straight to the Run screen with the chosen profile and target */
+		app_switch(&app, SCR_RUN);
+		if (app_run_start(&app))
+			app_message(&app, "The run did not start: %s", app.run.error);
 	}
 	timeout(100);	/* a frame: drain the ring, redraw, 10 per second */
 	while (!app.quit) {

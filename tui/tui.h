@@ -124,6 +124,7 @@ struct app {
 	int rows, cols;
 	bool ascii;			/* --ascii or a non-UTF-8 locale */
 	bool test_mode;			/* off-screen screen tests: deterministic output */
+	bool start_now;			/* --start: run the chosen profile at once */
 	const struct theme *theme;
 	/* screens */
 	void *state[SCR_COUNT];

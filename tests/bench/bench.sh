@@ -191,7 +191,7 @@ fi
 
 # ---- (d) live view on a terminal against headless ----------------------------
 if want d; then
-	title="null QD32: live status line on a tty (tmux) vs headless; the TUI replaces it when it lands"
+	title="null QD32: live status line on a tty (tmux) vs headless"
 	note d "$title"
 	echo "== d  $title"
 	TMUX_SOCK="$WORK/tmux.sock"
@@ -229,6 +229,41 @@ if want d; then
 			run_one d headless "$r" "${COMMON_NULL[@]}" --iodepth=32
 		done
 	fi
+fi
+
+# ---- (d2) the full-screen TUI running the same job, against headless --------
+if want d && [ -n "$TMUX_SOCK" ]; then
+	title="null QD32: the full-screen TUI (raidbench --profile=... --start, in tmux) vs headless"
+	note d2 "$title"
+	echo "== d2 $title"
+	for r in $(seq 1 $((ROUNDS * 2))); do
+		tdir="$WORK/d2.tui.$r"
+		mkdir -p "$tdir/cfg/raidbench/profiles" "$tdir/data"
+		# the same job as a user profile: the TUI runs profiles
+		printf '[global]\nioengine=null\nrw=randread\nbs=4k\nsize=1g\niodepth=32\nruntime=%s\ntime_based\n[null-qd32]\ndescription=bench d2\n' \
+			"$RUNTIME" >"$tdir/cfg/raidbench/profiles/benchnull.fio"
+		cmd=$(printf '%q ' env XDG_CONFIG_HOME="$tdir/cfg" XDG_DATA_HOME="$tdir/data" \
+			LANG=C.UTF-8 /usr/bin/time -f '%U %S' -o "$tdir.time" "$RAIDBENCH" \
+			--profile=benchnull --start)
+		pane=$(tmux -S "$TMUX_SOCK" new-window -d -P -F '#{pane_id}' -t bench: \
+			"cd $(printf %q "$WORK") && $cmd; tmux -S $(printf %q "$TMUX_SOCK") wait-for -S tuidone$r")
+		[ -n "$pane" ] || { echo "  tui round $r: could not open a window"; continue; }
+		# the TUI saves the run when it ends; then quit it as a user would
+		for ((w = 0; w < (RUNTIME + 60) * 10; w++)); do
+			ls "$tdir"/data/raidbench/results/*.json >/dev/null 2>&1 && break
+			sleep 0.1
+		done
+		[ "$r" = 1 ] && echo "  tty shows: $(tmux -S "$TMUX_SOCK" capture-pane -p -t "$pane" 2>/dev/null | sed -n 2p | cut -c1-100)"
+		tmux -S "$TMUX_SOCK" send-keys -t "$pane" q
+		timeout 30 tmux -S "$TMUX_SOCK" wait-for "tuidone$r"
+		res=$(ls "$tdir"/data/raidbench/results/*.json 2>/dev/null | head -1)
+		if [ -n "$res" ]; then
+			python3 "$HELPER" run "$TSV" d2 tui "$r" "$res" "$tdir.time"
+		else
+			echo "  tui round $r failed: no saved result"
+		fi
+		run_one d2 headless "$r" "${COMMON_NULL[@]}" --iodepth=32
+	done
 fi
 
 # ---- (e) memory flat with run length ----------------------------------------
