@@ -659,27 +659,15 @@ static int builder_key(struct app *app, void *p, int ch)
 		return EV_HANDLED;
 	}
 	st->have_result = false;
+	{
+		int want = st->sel;
+
+		if (w_list_key(ch, &want, page, builder_rows(st))) {
+			move_sel(st, want);
+			return EV_HANDLED;
+		}
+	}
 	switch (ch) {
-	case KEY_UP:
-	case 'k':
-		move_sel(st, st->sel - 1);
-		break;
-	case KEY_DOWN:
-	case 'j':
-		move_sel(st, st->sel + 1);
-		break;
-	case KEY_PPAGE:
-		move_sel(st, st->sel - page);
-		break;
-	case KEY_NPAGE:
-		move_sel(st, st->sel + page);
-		break;
-	case KEY_HOME:
-		move_sel(st, 0);
-		break;
-	case KEY_END:
-		move_sel(st, builder_rows(st) - 1);
-		break;
 	case ' ':
 		toggle(app, st, BP_MEMBER);
 		break;

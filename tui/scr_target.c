@@ -559,27 +559,15 @@ static int target_key(struct app *app, void *p, int ch)
 
 	if (st->mode != MODE_LIST)
 		return input_key(app, st, ch);
+	{
+		int want = st->sel;
+
+		if (w_list_key(ch, &want, page, nr_rows(st))) {
+			select_row(st, want);
+			return EV_HANDLED;
+		}
+	}
 	switch (ch) {
-	case KEY_UP:
-	case 'k':
-		select_row(st, st->sel - 1);
-		break;
-	case KEY_DOWN:
-	case 'j':
-		select_row(st, st->sel + 1);
-		break;
-	case KEY_PPAGE:
-		select_row(st, st->sel - page);
-		break;
-	case KEY_NPAGE:
-		select_row(st, st->sel + page);
-		break;
-	case KEY_HOME:
-		select_row(st, 0);
-		break;
-	case KEY_END:
-		select_row(st, nr_rows(st) - 1);
-		break;
 	case '\n':
 	case '\r':
 	case KEY_ENTER:

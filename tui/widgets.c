@@ -206,6 +206,34 @@ void w_graph(const struct theme *t, const struct rect *r, const double *values, 
 	attrset(A_NORMAL);
 }
 
+bool w_list_key(int ch, int *sel, int page, int nr)
+{
+	switch (ch) {
+	case KEY_UP:
+	case 'k':
+		*sel -= 1;
+		return true;
+	case KEY_DOWN:
+	case 'j':
+		*sel += 1;
+		return true;
+	case KEY_PPAGE:
+		*sel -= page;
+		return true;
+	case KEY_NPAGE:
+		*sel += page;
+		return true;
+	case KEY_HOME:
+		*sel = 0;
+		return true;
+	case KEY_END:
+		*sel = nr - 1;
+		return true;
+	default:
+		return false;
+	}
+}
+
 void fmt_count(char *buf, size_t len, double v)
 {
 	if (v >= 1e9)

@@ -31,6 +31,13 @@ void w_hbar(const struct theme *t, int y, int x, int w, double fraction, attr_t 
 void w_graph(const struct theme *t, const struct rect *r, const double *values, size_t n,
 	     double max, attr_t attr);
 
+/*
+ * List navigation shared by the screens: Up/Down/j/k, PgUp/PgDn (by page),
+ * Home/End. When ch is one of them, *sel becomes the wanted row (not yet
+ * clamped: the screen's own select function clamps) and true is returned.
+ */
+bool w_list_key(int ch, int *sel, int page, int nr);
+
 /* Columns of display cells a UTF-8 string takes. */
 int w_width(const char *s);
 
