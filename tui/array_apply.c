@@ -6,6 +6,7 @@
  * thread. Never calls curses and never touches struct app.
  */
 #include "array_apply.h"
+#include "ui_thread.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -254,7 +255,6 @@ static void *worker(void *p)
 
 int array_job_start(struct array_job *job, bool sync)
 {
-	sigset_t block, old;
 	int ret;
 
 	atomic_store_explicit(&job->done, false, memory_order_relaxed);
@@ -262,15 +262,7 @@ int array_job_start(struct array_job *job, bool sync)
 		worker(job);
 		return 0;
 	}
-	/* the UI thread takes the terminal's signals: the worker starts with them blocked */
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigaddset(&block, SIGWINCH);
-	pthread_sigmask(SIG_BLOCK, &block, &old);
-	ret = pthread_create(&job->thread, NULL, worker, job);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	ret = app_thread_start(&job->thread, worker, job);
 	if (ret) {
 		snprintf(job->err, sizeof(job->err), "cannot start a thread: %s", strerror(ret));
 		return -ret;

@@ -5,6 +5,7 @@
  * "now" figure. Never calls curses and never touches struct app.
  */
 #include "sweep_task.h"
+#include "ui_thread.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -154,7 +155,6 @@ static void *worker(void *p)
 
 int sweep_task_start(struct sweep_task *t, enum sweep_task_kind kind, bool sync)
 {
-	sigset_t block, old;
 	int ret;
 
 	sweep_report_release(&t->report);
@@ -169,15 +169,7 @@ int sweep_task_start(struct sweep_task *t, enum sweep_task_kind kind, bool sync)
 		worker(t);
 		return 0;
 	}
-	/* the UI thread takes the terminal's signals: the worker starts with them blocked */
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigaddset(&block, SIGWINCH);
-	pthread_sigmask(SIG_BLOCK, &block, &old);
-	ret = pthread_create(&t->thread, NULL, worker, t);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	ret = app_thread_start(&t->thread, worker, t);
 	if (ret) {
 		snprintf(t->err, sizeof(t->err), "cannot start a thread: %s", strerror(ret));
 		return -ret;
