@@ -16,8 +16,10 @@
 #include <time.h>
 
 #include "clock.h"
+#include "config.h"
 #include "diskstats.h"
 #include "live.h"
+#include "report.h"
 #include "ring.h"
 #include "run.h"
 #include "worker.h"
@@ -466,6 +468,22 @@ int run_jobs(const struct job_list *jl, const struct run_params *p, struct run_r
 	while (!run_drain(e))
 		sleep_ms(e->interval_ms / 4 ? e->interval_ms / 4 : 1);
 	return run_end(e, err, errlen);
+}
+
+void run_report_init(struct run_report *rep, const struct job_list *jl,
+		     const struct run_result *res)
+{
+	memset(rep, 0, sizeof(*rep));
+	rep->jobs = jl;
+	rep->ts = res->ts;
+	rep->nr_ts = res->nr_ts;
+	rep->gs = res->gs;
+	rep->nr_gs = res->nr_gs;
+	rep->du = res->du;
+	rep->nr_du = res->nr_du;
+	rep->when = time(NULL);
+	rep->when_ms = (uint64_t)rep->when * 1000;
+	rep->version = "raidbench-" PACKAGE_VERSION;
 }
 
 void run_result_release(struct run_result *res)

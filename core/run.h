@@ -94,4 +94,9 @@ int run_end(struct run_handle *h, char *err, size_t errlen);
 
 void run_result_release(struct run_result *res);
 
+struct run_report;
+/* A report of a finished run (core/report.h), timestamped now; points into jl and res. */
+void run_report_init(struct run_report *rep, const struct job_list *jl,
+		     const struct run_result *res);
+
 #endif

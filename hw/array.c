@@ -184,16 +184,11 @@ static int warn(struct array_plan *plan, const char *fmt, ...)
 static int warn(struct array_plan *plan, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 	int ret;
 
 	va_start(ap, fmt);
-	ret = vasprintf(&s, fmt, ap);
+	ret = inv_add_vstrf(&plan->warnings, &plan->nr_warnings, fmt, ap);
 	va_end(ap);
-	if (ret < 0)
-		return -ENOMEM;
-	ret = inv_add_str(&plan->warnings, &plan->nr_warnings, s);
-	free(s);
 	return ret;
 }
 

@@ -152,19 +152,26 @@ int inv_add_str(char ***arr, size_t *nr, const char *s)
 	return 0;
 }
 
-int inv_add_note(struct inventory *inv, const char *fmt, ...)
+int inv_add_vstrf(char ***arr, size_t *nr, const char *fmt, va_list ap)
 {
-	va_list ap;
 	char *s;
 	int ret;
 
-	va_start(ap, fmt);
-	ret = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (ret < 0)
+	if (vasprintf(&s, fmt, ap) < 0)
 		return -ENOMEM;
-	ret = inv_add_str(&inv->notes, &inv->nr_notes, s);
+	ret = inv_add_str(arr, nr, s);
 	free(s);
+	return ret;
+}
+
+int inv_add_note(struct inventory *inv, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = inv_add_vstrf(&inv->notes, &inv->nr_notes, fmt, ap);
+	va_end(ap);
 	return ret;
 }
 
@@ -177,7 +184,7 @@ static void strv_free(char **v, size_t nr)
 	free(v);
 }
 
-static void pd_release(struct inv_pd *pd)
+void inv_pd_release(struct inv_pd *pd)
 {
 	free(pd->id);
 	free(pd->status_text);
@@ -187,12 +194,13 @@ static void pd_release(struct inv_pd *pd)
 	free(pd->model);
 	free(pd->serial);
 	free(pd->wwn);
+	memset(pd, 0, sizeof(*pd));
 }
 
 void inv_pds_free(struct inv_pd *pds, size_t nr)
 {
 	for (size_t i = 0; i < nr; i++)
-		pd_release(&pds[i]);
+		inv_pd_release(&pds[i]);
 	free(pds);
 }
 

@@ -16,6 +16,7 @@
 #define RB_INVENTORY_H
 
 #include <limits.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -172,8 +173,14 @@ struct inv_md *inv_add_md(struct inventory *inv);
 struct inv_md_member *inv_add_md_member(struct inv_md *md);
 struct inv_blockdev *inv_add_blockdev(struct inventory *inv);
 int inv_add_str(char ***arr, size_t *nr, const char *s);
+/* Appends a formatted string (inv_add_note's core, for other string lists). */
+int inv_add_vstrf(char ***arr, size_t *nr, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 int inv_add_note(struct inventory *inv, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Frees one drive's strings and zeroes it. */
+void inv_pd_release(struct inv_pd *pd);
 
 /* Frees everything inside (not the struct itself). */
 void inventory_release(struct inventory *inv);

@@ -130,7 +130,7 @@ static int inquiry(struct inv_pd *pd, const char *s)
 
 static void pd_reset(struct mpd *d)
 {
-	rt_pd_release(&d->pd);
+	inv_pd_release(&d->pd);
 	free(d->fw);
 	memset(d, 0, sizeof(*d));
 	d->pd.size_bytes = INV_UNSET;
@@ -254,7 +254,7 @@ static void vd_reset(struct mvd *vd)
 	free(vd->ld.os_device);
 	free(vd->level);
 	for (size_t i = 0; i < vd->nr_pds; i++)
-		rt_pd_release(&vd->pds[i]);
+		inv_pd_release(&vd->pds[i]);
 	free(vd->pds);
 	memset(vd, 0, sizeof(*vd));
 	vd->ld.size_bytes = INV_UNSET;

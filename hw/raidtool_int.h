@@ -104,7 +104,6 @@ void rt_drop_empty_arrays(struct inv_controller *c);
 /* Fills dst's unset fields from src, taking src's strings (src keeps NULLs). */
 void rt_pd_merge(struct inv_pd *dst, struct inv_pd *src);
 /* Frees a drive's strings (one built outside an inventory). */
-void rt_pd_release(struct inv_pd *pd);
 
 /* Moves element idx of one PD list to the end of another. -ENOMEM. */
 int rt_pd_move(struct inv_pd **from, size_t *nr_from, size_t idx, struct inv_pd **to,

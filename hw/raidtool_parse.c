@@ -357,19 +357,6 @@ void rt_pd_merge(struct inv_pd *d, struct inv_pd *s)
 	steal(&d->wwn, &s->wwn);
 }
 
-void rt_pd_release(struct inv_pd *pd)
-{
-	free(pd->id);
-	free(pd->status_text);
-	free(pd->role);
-	free(pd->interface);
-	free(pd->media);
-	free(pd->model);
-	free(pd->serial);
-	free(pd->wwn);
-	memset(pd, 0, sizeof(*pd));
-}
-
 static void ld_merge(struct inv_ld *d, struct inv_ld *s)
 {
 	steal(&d->raid_level, &s->raid_level);

@@ -180,17 +180,7 @@ static void save(struct app *app)
 	struct run_report rep;
 	char err[512];
 
-	memset(&rep, 0, sizeof(rep));
-	rep.jobs = &run->jl;
-	rep.ts = run->res.ts;
-	rep.nr_ts = run->res.nr_ts;
-	rep.gs = run->res.gs;
-	rep.nr_gs = run->res.nr_gs;
-	rep.du = run->res.du;
-	rep.nr_du = run->res.nr_du;
-	rep.when = time(NULL);
-	rep.when_ms = (uint64_t)rep.when * 1000;
-	rep.version = "raidbench-" PACKAGE_VERSION;
+	run_report_init(&rep, &run->jl, &run->res);
 	if (app->test_mode)
 		return;
 	if (results_save(&rep, &run->res, identity_probe, run->saved_path, sizeof(run->saved_path), err,

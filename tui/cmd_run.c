@@ -391,17 +391,7 @@ int cmd_run(int argc, char **argv)
 	if (res.error_msgs[0])
 		fprintf(stderr, "%s", res.error_msgs);
 
-	memset(&rep, 0, sizeof(rep));
-	rep.jobs = &jl;
-	rep.ts = res.ts;
-	rep.nr_ts = res.nr_ts;
-	rep.gs = res.gs;
-	rep.nr_gs = res.nr_gs;
-	rep.du = res.du;
-	rep.nr_du = res.nr_du;
-	rep.when = time(NULL);
-	rep.when_ms = (uint64_t)rep.when * 1000;
-	rep.version = "raidbench-" PACKAGE_VERSION;
+	run_report_init(&rep, &jl, &res);
 	if (emit_reports(out, &rep, c.formats))
 		fprintf(stderr, "raidbench run: writing the report failed\n");
 	if (!c.no_save) {

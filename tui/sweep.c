@@ -84,10 +84,7 @@ static bool interrupted(const struct sweep_callbacks *cb)
 	return cb && cb->interrupt && *cb->interrupt;
 }
 
-static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
+int sweep_fail(char *err, size_t errlen, int ret, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -118,11 +115,11 @@ static int find_profile(const char *name, char *path, size_t len, char *err, siz
 	char dir[PATH_MAX];
 
 	if (!name || !*name)
-		return fail(err, errlen, -EINVAL, "which profile? (raidbench profiles lists them)");
+		return sweep_fail(err, errlen, -EINVAL, "which profile? (raidbench profiles lists them)");
 	if (strchr(name, '/')) {
 		snprintf(path, len, "%s", name);
 		if (access(path, R_OK))
-			return fail(err, errlen, -errno, "%s: %s", name, strerror(errno));
+			return sweep_fail(err, errlen, -errno, "%s: %s", name, strerror(errno));
 		return 0;
 	}
 	if (!profile_user_dir(dir, sizeof(dir))) {
@@ -134,7 +131,7 @@ static int find_profile(const char *name, char *path, size_t len, char *err, siz
 	snprintf(path, len, "%s/%s.fio", dir, name);
 	if (!access(path, R_OK))
 		return 0;
-	return fail(err, errlen, -ENOENT, "no profile named '%s' (raidbench profiles lists them)",
+	return sweep_fail(err, errlen, -ENOENT, "no profile named '%s' (raidbench profiles lists them)",
 		    name);
 }
 
@@ -156,13 +153,13 @@ static int load_jobs(const struct sweep_ctx *x, const char *target, struct job_l
 		opts[n++] = (struct cmd_opt){ "size", p->size };
 	ret = jobs_load(jl, opts, n, files, 1, why, sizeof(why));
 	if (ret)
-		return fail(err, errlen, ret, "profile: %s", why);
+		return sweep_fail(err, errlen, ret, "profile: %s", why);
 	for (size_t i = 0; i < jl->nr; i++) {
 		const struct job_spec *j = &jl->jobs[i];
 
 		if (j->nr_directories || j->nr_filenames != 1 || strcmp(j->filenames[0], target)) {
 			job_list_release(jl);
-			return fail(err, errlen, -EINVAL, "profile %s: job '%s' names its own target "
+			return sweep_fail(err, errlen, -EINVAL, "profile %s: job '%s' names its own target "
 				    "(filename=/directory=); a sweep profile must leave the target to "
 				    "the sweep", x->profile, j->name);
 		}
@@ -186,10 +183,10 @@ static int prepare(struct sweep_ctx *x, char *err, size_t errlen)
 
 	memset(r, 0, sizeof(*r));
 	if (!p->nr_drives || !p->nr_levels)
-		return fail(err, errlen, -EINVAL, "a sweep needs drives and at least one level");
+		return sweep_fail(err, errlen, -EINVAL, "a sweep needs drives and at least one level");
 	r->levels = calloc(p->nr_levels, sizeof(*r->levels));
 	if (!r->levels)
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return sweep_fail(err, errlen, -ENOMEM, "out of memory");
 	r->nr_levels = p->nr_levels;
 	ret = sweep_tool_find(&x->tool, p->tool, err, errlen);
 	if (ret)
@@ -363,25 +360,15 @@ static int measure(struct sweep_ctx *x, size_t i, char *err, size_t errlen)
 	if (ret) {
 		run_result_release(&res);
 		job_list_release(&jl);
-		return fail(err, errlen, ret, "the run on %s did not start: %s", lv->os_device, why);
+		return sweep_fail(err, errlen, ret, "the run on %s did not start: %s", lv->os_device, why);
 	}
 	if (res.interrupted) {
 		run_result_release(&res);
 		job_list_release(&jl);
-		return fail(err, errlen, -EINTR, "interrupted during the run; nothing saved for "
+		return sweep_fail(err, errlen, -EINTR, "interrupted during the run; nothing saved for "
 			    "RAID %s", lv->level);
 	}
-	memset(&rep, 0, sizeof(rep));
-	rep.jobs = &jl;
-	rep.ts = res.ts;
-	rep.nr_ts = res.nr_ts;
-	rep.gs = res.gs;
-	rep.nr_gs = res.nr_gs;
-	rep.du = res.du;
-	rep.nr_du = res.nr_du;
-	rep.when = time(NULL);
-	rep.when_ms = (uint64_t)rep.when * 1000;
-	rep.version = "raidbench-" PACKAGE_VERSION;
+	run_report_init(&rep, &jl, &res);
 	sj = sweep_json(x, lv);
 	extra.json = sj;
 	saving = lv;
@@ -391,12 +378,12 @@ static int measure(struct sweep_ctx *x, size_t i, char *err, size_t errlen)
 	free(sj);
 	if (ret) {
 		lv->result_path[0] = '\0';
-		fail(err, errlen, ret, "the result was not saved: %s", why);
+		sweep_fail(err, errlen, ret, "the result was not saved: %s", why);
 	} else {
 		load_phases(lv, &jl);
 	}
 	if (!ret && res.error) {
-		ret = fail(err, errlen, -EIO, "I/O errors on %s (the result was saved, marked by "
+		ret = sweep_fail(err, errlen, -EIO, "I/O errors on %s (the result was saved, marked by "
 			   "them): %.*s", lv->os_device, 1024, res.error_msgs);
 	}
 	emit_level(x, SWEEP_EV_RUN_DONE, i, (struct sweep_event){ .os_device = lv->os_device,
@@ -426,7 +413,7 @@ static int reread(struct sweep_ctx *x, struct sweep_ld *ld, char *err, size_t er
 		return ret;
 	if (sweep_find_ld(&x->tool, &x->inv, x->entry.drives, x->entry.nr_drives, x->entry.ld,
 			  ld) != SWEEP_LD_FOUND)
-		return fail(err, errlen, -ENOENT, "logical drive %s on the sweep's drives is not "
+		return sweep_fail(err, errlen, -ENOENT, "logical drive %s on the sweep's drives is not "
 			    "there any more", x->entry.ld);
 	return 0;
 }
@@ -452,12 +439,12 @@ static int wait_init(struct sweep_ctx *x, size_t i, struct sweep_ld *ld, char *e
 		emit_level(x, SWEEP_EV_INIT_WAIT, i, (struct sweep_event){ .ld = ld->id,
 			   .progress_pct = ld->progress_pct, .message = ld->status_text });
 		if (time(NULL) >= deadline)
-			return fail(err, errlen, -ETIMEDOUT, "parity initialization of logical drive "
+			return sweep_fail(err, errlen, -ETIMEDOUT, "parity initialization of logical drive "
 				    "%s did not finish within %u s (%s)", ld->id, p->init_timeout_s ?
 				    p->init_timeout_s : DEFAULT_INIT_TIMEOUT_S, ld->status_text);
 		sleep_ms(x->cb, poll);
 		if (interrupted(x->cb))
-			return fail(err, errlen, -EINTR, "interrupted while waiting for "
+			return sweep_fail(err, errlen, -EINTR, "interrupted while waiting for "
 				    "initialization");
 		ret = reread(x, ld, err, errlen);
 		if (ret)
@@ -490,7 +477,7 @@ static int drop_array(struct sweep_ctx *x, size_t i, char *err, size_t errlen)
 		snprintf(x->entry.state, sizeof(x->entry.state), "created");
 		sweep_journal_update(&x->entry, scratch, sizeof(scratch));
 		free(line);
-		return fail(err, errlen, ret, "logical drive %s (RAID %s) could not be deleted: %s; "
+		return sweep_fail(err, errlen, ret, "logical drive %s (RAID %s) could not be deleted: %s; "
 			    "it is in the journal: `raidbench sweep --resume-cleanup --yes` deletes "
 			    "it", x->entry.ld, lv->level, why);
 	}
@@ -518,7 +505,7 @@ static int create(struct sweep_ctx *x, size_t i, struct sweep_ld *ld, char *err,
 	ret = sweep_build_create(&x->tool, &x->inv, lv->level, p->drives, p->nr_drives,
 				 p->strip_bytes, &av, &lv->command, NULL, why, sizeof(why));
 	if (ret)
-		return fail(err, errlen, ret, "the configuration changed since the sweep started: "
+		return sweep_fail(err, errlen, ret, "the configuration changed since the sweep started: "
 			    "%s", why);
 	memset(&x->entry, 0, sizeof(x->entry));
 	snprintf(x->entry.tool, sizeof(x->entry.tool), "%s", x->tool.ops->name);
@@ -544,12 +531,12 @@ static int create(struct sweep_ctx *x, size_t i, struct sweep_ld *ld, char *err,
 		x->entry.id[0] = '\0';
 		if (ret) {
 			lv->state = SWEEP_REFUSED;
-			return fail(err, errlen, SKIP_LEVEL, "%s; nothing was created", why);
+			return sweep_fail(err, errlen, SKIP_LEVEL, "%s; nothing was created", why);
 		}
-		return fail(err, errlen, -EIO, "%s reported success, but shows no logical drive on "
+		return sweep_fail(err, errlen, -EIO, "%s reported success, but shows no logical drive on "
 			    "the drives", x->tool.ops->name);
 	case SWEEP_LD_CHANGED:
-		return fail(err, errlen, -EIO, "the drives hold something the sweep did not expect; "
+		return sweep_fail(err, errlen, -EIO, "the drives hold something the sweep did not expect; "
 			    "left alone and kept in the journal");
 	case SWEEP_LD_FOUND:
 		break;
@@ -566,7 +553,7 @@ static int create(struct sweep_ctx *x, size_t i, struct sweep_ld *ld, char *err,
 	emit_level(x, SWEEP_EV_CREATED, i, (struct sweep_event){ .command = lv->command,
 		   .ld = ld->id, .os_device = ld->os_device, .progress_pct = ld->progress_pct });
 	if (ret)	/* the tool complained but made it: measure nothing, delete it */
-		return fail(err, errlen, -EIO, "%s", why);
+		return sweep_fail(err, errlen, -EIO, "%s", why);
 	return 0;
 }
 
@@ -579,18 +566,18 @@ static int check_target(struct sweep_ctx *x, const struct sweep_ld *ld, char *er
 	int ret;
 
 	if (!*ld->os_device)
-		return fail(err, errlen, -ENODEV, "the OS shows no device for logical drive %s "
+		return sweep_fail(err, errlen, -ENODEV, "the OS shows no device for logical drive %s "
 			    "(%s reports none): cannot measure it", ld->id, x->tool.ops->name);
 	if (stat(ld->os_device, &st) || !S_ISBLK(st.st_mode))
-		return fail(err, errlen, -ENODEV, "%s, the OS device %s reports for logical drive "
+		return sweep_fail(err, errlen, -ENODEV, "%s, the OS device %s reports for logical drive "
 			    "%s, is not a block device here: cannot measure it", ld->os_device,
 			    x->tool.ops->name, ld->id);
 	if (sweep_osdev_shared(&x->inv, ld->os_device, ld->id))
-		return fail(err, errlen, -EBUSY, "%s is reported for another logical drive too: "
+		return sweep_fail(err, errlen, -EBUSY, "%s is reported for another logical drive too: "
 			    "refusing to write to it", ld->os_device);
 	ret = guard_examine(ld->os_device, &g);
 	if (ret)
-		return fail(err, errlen, ret, "%s cannot be examined (%s): refusing to write to it",
+		return sweep_fail(err, errlen, ret, "%s cannot be examined (%s): refusing to write to it",
 			    ld->os_device, strerror(-ret));
 	if (g.verdict == GUARD_NEVER) {
 		char *line, *save = NULL;
@@ -625,13 +612,13 @@ static int do_level(struct sweep_ctx *x, size_t i, char *err, size_t errlen)
 		return ret;
 	}
 	if (!ret && interrupted(x->cb))
-		ret = fail(err, errlen, -EINTR, "interrupted");
+		ret = sweep_fail(err, errlen, -EINTR, "interrupted");
 	if (!ret)
 		ret = wait_init(x, i, &ld, err, errlen);
 	if (!ret && !interrupted(x->cb))
 		ret = check_target(x, &ld, err, errlen) ?: measure(x, i, err, errlen);
 	else if (!ret)
-		ret = fail(err, errlen, -EINTR, "interrupted");
+		ret = sweep_fail(err, errlen, -EINTR, "interrupted");
 	lv->state = !ret ? SWEEP_MEASURED : ret == -EINTR ? SWEEP_INTERRUPTED : SWEEP_FAILED;
 	if (ret)
 		snprintf(lv->error, sizeof(lv->error), "%s", err);
@@ -673,7 +660,7 @@ int sweep_run(const struct sweep_plan *plan, const struct sweep_callbacks *cb,
 
 	if (!plan->yes) {
 		memset(x.rep, 0, sizeof(*x.rep));
-		return fail(err, errlen, -EPERM, "a sweep creates and deletes arrays on the drives: "
+		return sweep_fail(err, errlen, -EPERM, "a sweep creates and deletes arrays on the drives: "
 			    "everything on them is lost; nothing runs without consent (yes)");
 	}
 	if (!journal_empty(err, errlen)) {

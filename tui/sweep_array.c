@@ -15,19 +15,6 @@
 
 #include "sweep_int.h"
 
-static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t errlen, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
 static const char *base(const char *s)
 {
 	return strrchr(s, '/') ? strrchr(s, '/') + 1 : s;
@@ -37,17 +24,17 @@ int sweep_tool_find(struct sweep_tool *t, const char *tool, char *err, size_t er
 {
 	memset(t, 0, sizeof(*t));
 	if (!tool || !*tool)
-		return fail(err, errlen, -EINVAL, "which tool? ssacli, storcli or mdadm");
+		return sweep_fail(err, errlen, -EINVAL, "which tool? ssacli, storcli or mdadm");
 	t->ops = raidtool_by_name(base(tool));
 	if (!t->ops || !t->ops->build)
-		return fail(err, errlen, -EINVAL, "%s cannot build arrays (ssacli, storcli, "
+		return sweep_fail(err, errlen, -EINVAL, "%s cannot build arrays (ssacli, storcli, "
 			    "perccli or mdadm can)", tool);
 	if (strchr(tool, '/')) {
 		snprintf(t->bin, sizeof(t->bin), "%s", tool);
 		return 0;
 	}
 	if (raidtool_find(t->ops, t->bin, sizeof(t->bin)))
-		return fail(err, errlen, -ENOENT, "%s is not installed (%s is not on PATH)",
+		return sweep_fail(err, errlen, -ENOENT, "%s is not installed (%s is not on PATH)",
 			    t->ops->name, t->ops->binaries[0]);
 	return 0;
 }
@@ -62,7 +49,7 @@ int sweep_tool_read(const struct sweep_tool *t, struct inventory *inv, char *err
 	memset(inv, 0, sizeof(*inv));
 	ret = raidtool_read(t->ops, t->bin, inv, t->timeout_ms, why, sizeof(why));
 	if (ret)
-		return fail(err, errlen, ret, "cannot read the configuration: %s", why);
+		return sweep_fail(err, errlen, ret, "cannot read the configuration: %s", why);
 	return 0;
 }
 
@@ -75,13 +62,13 @@ int sweep_tool_controller(struct sweep_tool *t, const char *user, const struct i
 	t->controller[0] = '\0';
 	if (!t->ops->controller_id) {
 		if (user && *user)
-			return fail(err, errlen, -EINVAL, "%s has no controllers: give no controller",
+			return sweep_fail(err, errlen, -EINVAL, "%s has no controllers: give no controller",
 				    t->ops->name);
 		return 0;
 	}
 	if (user && *user) {
 		if (t->ops->controller_id(user, t->controller, sizeof(t->controller)))
-			return fail(err, errlen, -EINVAL, "controller '%s': %s takes %s", user,
+			return sweep_fail(err, errlen, -EINVAL, "controller '%s': %s takes %s", user,
 				    t->ops->name,
 				    t->ops == &raidtool_ssacli ? "slot=N or N" : "/cN or N");
 	} else {
@@ -92,7 +79,7 @@ int sweep_tool_controller(struct sweep_tool *t, const char *user, const struct i
 				n++;
 			}
 		if (n != 1 || !only->id)
-			return fail(err, errlen, -EINVAL, "%s sees %zu controllers: name one",
+			return sweep_fail(err, errlen, -EINVAL, "%s sees %zu controllers: name one",
 				    t->ops->name, n);
 		snprintf(t->controller, sizeof(t->controller), "%s", only->id);
 	}
@@ -100,7 +87,7 @@ int sweep_tool_controller(struct sweep_tool *t, const char *user, const struct i
 		if (inv->controllers[i].id && !strcmp(inv->controllers[i].id, t->controller) &&
 		    inv->controllers[i].source && !strcmp(inv->controllers[i].source, t->ops->name))
 			return 0;
-	return fail(err, errlen, -ENOENT, "%s shows no controller %s", t->ops->name,
+	return sweep_fail(err, errlen, -ENOENT, "%s shows no controller %s", t->ops->name,
 		    t->controller);
 }
 
@@ -287,7 +274,7 @@ static int build(const struct sweep_tool *t, const struct array_op *op,
 	*line = NULL;
 	ret = array_validate(op, inv, NULL, &plan, why, sizeof(why));
 	if (ret)
-		return fail(err, errlen, ret, "%s", why);
+		return sweep_fail(err, errlen, ret, "%s", why);
 	if (warnings) {
 		size_t len = 1;
 
@@ -300,11 +287,11 @@ static int build(const struct sweep_tool *t, const struct array_op *op,
 	ret = array_build(op, &plan, inv, t->bin, av, why, sizeof(why));
 	array_plan_release(&plan);
 	if (ret)
-		return fail(err, errlen, ret, "%s", why);
+		return sweep_fail(err, errlen, ret, "%s", why);
 	*line = raidtool_argv_format((const char *const *)av->v);
 	if (!*line) {
 		raidtool_argv_release(av);
-		return fail(err, errlen, -ENOMEM, "out of memory");
+		return sweep_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	return 0;
 }
@@ -342,7 +329,7 @@ int sweep_exec(const struct sweep_tool *t, const struct raidtool_argv *av, const
 	set_op(&op, t, level ? ARRAY_CREATE : ARRAY_DELETE);
 	op.level = level;
 	hint = array_hint(&op, why);
-	return fail(err, errlen, ret, "%s failed: %s%s%s", t->ops->name, why,
+	return sweep_fail(err, errlen, ret, "%s failed: %s%s%s", t->ops->name, why,
 		    hint ? "; what to do: " : "", hint ? hint : "");
 }
 
@@ -358,9 +345,9 @@ int sweep_delete_ld(const struct sweep_tool *t, struct inventory *inv, const cha
 	*line = NULL;
 	switch (sweep_find_ld(t, inv, drives, nr, ld, &found)) {
 	case SWEEP_LD_GONE:
-		return fail(err, errlen, -ENOENT, "logical drive %s is not there any more", ld);
+		return sweep_fail(err, errlen, -ENOENT, "logical drive %s is not there any more", ld);
 	case SWEEP_LD_CHANGED:
-		return fail(err, errlen, -EBUSY, "the drives of logical drive %s now hold something "
+		return sweep_fail(err, errlen, -EBUSY, "the drives of logical drive %s now hold something "
 			    "else: left alone", ld);
 	case SWEEP_LD_FOUND:
 		break;
@@ -369,16 +356,16 @@ int sweep_delete_ld(const struct sweep_tool *t, struct inventory *inv, const cha
 	op.ld = found.id;
 	ret = build(t, &op, inv, &av, line, NULL, why, sizeof(why));
 	if (ret)
-		return fail(err, errlen, ret, "not deleted: %s", why);
+		return sweep_fail(err, errlen, ret, "not deleted: %s", why);
 	ret = sweep_exec(t, &av, NULL, why, sizeof(why));
 	raidtool_argv_release(&av);
 	if (ret)
-		return fail(err, errlen, ret, "%s", why);
+		return sweep_fail(err, errlen, ret, "%s", why);
 	ret = sweep_tool_read(t, inv, why, sizeof(why));
 	if (ret)
-		return fail(err, errlen, ret, "deleted, but %s", why);
+		return sweep_fail(err, errlen, ret, "deleted, but %s", why);
 	if (sweep_find_ld(t, inv, drives, nr, found.id, &found) != SWEEP_LD_GONE)
-		return fail(err, errlen, -EIO, "%s said the delete worked, but logical drive %s is "
+		return sweep_fail(err, errlen, -EIO, "%s said the delete worked, but logical drive %s is "
 			    "still there", t->ops->name, found.id);
 	return 0;
 }

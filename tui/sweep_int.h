@@ -103,4 +103,9 @@ void sweep_emit(const struct sweep_callbacks *cb, enum sweep_event_kind kind,
 void sweep_emitf(const struct sweep_callbacks *cb, enum sweep_event_kind kind,
 		 const char *level, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+
+/* Fills err and returns ret: the sweep's one-line failures (tui/sweep.c). */
+int sweep_fail(char *err, size_t errlen, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 #endif
