@@ -508,33 +508,10 @@ static void clamp(int *v, int n)
 		*v = 0;
 }
 
-/* Up/Down/PgUp/PgDn/Home/End as a delta on a cursor; false for other keys. */
+/* Up/Down/PgUp/PgDn/Home/End on a cursor (End: far down, the caller clamps). */
 static bool nav(int ch, int page, int *v)
 {
-	switch (ch) {
-	case KEY_UP:
-	case 'k':
-		(*v)--;
-		return true;
-	case KEY_DOWN:
-	case 'j':
-		(*v)++;
-		return true;
-	case KEY_PPAGE:
-		*v -= page;
-		return true;
-	case KEY_NPAGE:
-		*v += page;
-		return true;
-	case KEY_HOME:
-		*v = 0;
-		return true;
-	case KEY_END:
-		*v = 1 << 20;
-		return true;
-	default:
-		return false;
-	}
+	return w_list_key(ch, v, page, 1 << 20);
 }
 
 static void detail_of_row(struct app *app, struct results_state *st)
