@@ -61,3 +61,21 @@ make_loop() {
 json_get() {
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
 }
+
+# golden_check DUMP GOLDEN: PASS when the screen dump equals its golden file;
+# UPDATE_GOLDEN=1 rewrites the golden instead (review the diff before committing).
+golden_check() {
+	local dump=$1 gold=$2 name
+	name=$(basename "$gold")
+	if [ -n "${UPDATE_GOLDEN:-}" ]; then
+		cp "$dump" "$gold"
+		pass "$name (golden updated)"
+	elif [ ! -e "$gold" ]; then
+		fail "$name has no golden dump (UPDATE_GOLDEN=1 makes it)"
+	elif diff -u "$gold" "$dump" >"$RB_TMP/diff" 2>&1; then
+		pass "$name matches its golden dump"
+	else
+		fail "$name differs from its golden dump:"
+		head -60 "$RB_TMP/diff"
+	fi
+}

@@ -78,17 +78,7 @@ for script in "$SRCDIR"/tests/screens/builder_*.script; do
 				sed -i "s#$SIM/#SIM/#g" "$f"
 				name=$(basename "$f" .txt)-$size-$mode.txt
 				produced+=("$name")
-				if [ -n "${UPDATE_GOLDEN:-}" ]; then
-					cp "$f" "$GOLD/$name"
-					pass "$name (golden updated)"
-				elif [ ! -e "$GOLD/$name" ]; then
-					fail "$name has no golden dump (UPDATE_GOLDEN=1 makes it)"
-				elif diff -u "$GOLD/$name" "$f" >"$RB_TMP/diff" 2>&1; then
-					pass "$name matches its golden dump"
-				else
-					fail "$name differs from its golden dump:"
-					head -60 "$RB_TMP/diff"
-				fi
+				golden_check "$f" "$GOLD/$name"
 			done
 		done
 	done

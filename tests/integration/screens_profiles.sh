@@ -92,15 +92,7 @@ for script in "$SCRIPTS"/profiles_*.script "$SCRIPTS"/results_*.script; do
 				normalize "$f" >"$f.n"
 				mv "$f.n" "$f" ;;
 			esac
-			if [ -n "${UPDATE_GOLDEN:-}" ]; then
-				cp "$f" "$gold"
-				pass "$(basename "$gold") (golden updated)"
-			elif diff -u "$gold" "$f" >"$RB_TMP/diff" 2>&1; then
-				pass "$(basename "$gold") matches its golden dump"
-			else
-				fail "$(basename "$gold") differs from its golden dump:"
-				head -60 "$RB_TMP/diff"
-			fi
+			golden_check "$f" "$gold"
 		done
 		while IFS= read -r line; do
 			dump=${line#\# expect }

@@ -21,15 +21,7 @@ for size in 24x80 43x132; do
 		fi
 		for f in "$out"/*.txt; do
 			name=run-$size-$mode-$(basename "$f")
-			if [ -n "${UPDATE_GOLDEN:-}" ]; then
-				cp "$f" "$GOLD/$name"
-				pass "$name (golden updated)"
-			elif diff -u "$GOLD/$name" "$f" >"$RB_TMP/diff" 2>&1; then
-				pass "$name matches its golden dump"
-			else
-				fail "$name differs from its golden dump:"
-				head -40 "$RB_TMP/diff"
-			fi
+			golden_check "$f" "$GOLD/$name"
 		done
 	done
 done
