@@ -68,23 +68,29 @@ for target in "$DEV" "$FILE"; do
 done
 check "JSON key sets equal fio's in $keys_checked shapes" [ $keys_checked -eq 30 ]
 
-# time-based IOPS: alternate fio and raidbench, 3 rounds each, compare medians
-iops() {
-	python3 -c 'import json,sys; t=open(sys.argv[1]).read(); d=json.loads(t[t.index("{"):]); print(int(d["jobs"][0]["read"]["iops"]))' "$1"
+# time-based IOPS: fio and raidbench back to back, 5 pairs; this shared VM's loop device swings
+# 2-5x between runs, so the test takes the median of the per-pair ratios (load that lasts longer
+# than a pair cancels out) with wide bounds; `make bench` measures the real figures.
+iops_rt() {
+	python3 -c 'import json,sys; t=open(sys.argv[1]).read(); d=json.loads(t[t.index("{"):]); r=d["jobs"][0]["read"]; print(int(r["iops"]), r["runtime"])' "$1"
 }
 for engine in libaio io_uring; do
-	f_list=() r_list=()
-	for round in 1 2 3; do
+	ratios=() rts=()
+	for round in 1 2 3 4 5; do
 		args=(--name=tb --filename="$DEV" --rw=randread --bs=4k --iodepth=32 --ioengine=$engine
 			--direct=1 --runtime=2 --time_based --output-format=json)
 		fio "${args[@]}" --output="$RB_TMP/fio.json" >/dev/null 2>&1
-		f_list+=("$(iops "$RB_TMP/fio.json")")
 		"$RAIDBENCH" run "${args[@]}" --output="$RB_TMP/rb.json" 2>/dev/null
-		r_list+=("$(iops "$RB_TMP/rb.json")")
+		read -r fi frt <<<"$(iops_rt "$RB_TMP/fio.json")"
+		read -r ri rrt <<<"$(iops_rt "$RB_TMP/rb.json")"
+		ratios+=("$(python3 -c "print($ri / max(1, $fi))")")
+		rts+=("$rrt")
 	done
-	ratio=$(python3 -c 'import statistics,sys; f=[int(x) for x in sys.argv[1].split()]; r=[int(x) for x in sys.argv[2].split()]; print("%.2f" % (statistics.median(r)/max(1,statistics.median(f))))' "${f_list[*]}" "${r_list[*]}")
-	echo "# $engine randread 4k qd32 loop: fio ${f_list[*]} raidbench ${r_list[*]} ratio $ratio"
-	check "$engine time-based IOPS within noise of fio (ratio $ratio)" \
-		python3 -c "import sys; sys.exit(0 if 0.6 <= $ratio <= 1.7 else 1)"
+	ratio=$(python3 -c 'import statistics,sys; print("%.2f" % statistics.median(float(x) for x in sys.argv[1:]))' "${ratios[@]}")
+	echo "# $engine randread 4k qd32 loop: per-pair raidbench/fio ${ratios[*]} median $ratio; runtimes ${rts[*]} ms"
+	check "$engine time-based runs last the runtime (${rts[*]} ms)" \
+		python3 -c "import sys; sys.exit(0 if all(1990 <= int(x) <= 2300 for x in '${rts[*]}'.split()) else 1)"
+	check "$engine time-based IOPS within noise of fio (median paired ratio $ratio)" \
+		python3 -c "import sys; sys.exit(0 if 0.5 <= $ratio <= 2.0 else 1)"
 done
 rb_done
