@@ -32,23 +32,24 @@ else
 	fail "live run: $(cat "$RB_TMP/err")"
 fi
 
-# steady run: psync on a file in the page cache at QD1; interval p50 vs final p50
+# psync on a file in the page cache at QD1: the intervals partition the run's
+# completions, so the run's p50 lies between the smallest and the largest
+# interval p50 whatever this machine's noise does to any one interval (the
+# arithmetic itself is checked exactly in tests/unit/test_live.c)
 F=$RB_TMP/steady.dat
 if "$RAIDBENCH" run --name=s --filename="$F" --size=16m --ioengine=psync --rw=randread \
 	--bs=4k --runtime=2 --time_based --live="$L" --output-format=json --output="$J" \
 	--no-save 2>"$RB_TMP/err"; then
 	res=$(python3 - "$L" "$J" <<'PY'
-import json, statistics, sys
+import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
-final = json.load(open(sys.argv[2]))["jobs"][0]["read"]["clat_ns"]["percentile"]
-p50 = [t["total"]["read"]["clat_ns"]["p50"] for t in lines if t["total"].get("read", {}).get("ios", 0) > 1000]
-med = statistics.median(p50)
-f = final["50.000000"]
-# one histogram bucket is 1/64 of its power of two: allow three buckets
-print("ok" if abs(med - f) <= 3 * f / 64 + 1 else "bad", med, f)
+final = json.load(open(sys.argv[2]))["jobs"][0]["read"]["clat_ns"]["percentile"]["50.000000"]
+p50 = [t["total"]["read"]["clat_ns"]["p50"] for t in lines if t["total"].get("read", {}).get("ios", 0) > 0]
+ok = len(p50) >= 10 and min(p50) <= final <= max(p50) and min(p50) > 0
+print("ok" if ok else "bad", min(p50, default=0), final, max(p50, default=0), len(p50))
 PY
 )
-	check "interval p50 agrees with the final p50 within the histogram's resolution ($res)" [ "${res%% *}" = ok ]
+	check "the run's p50 lies within the interval p50s (min final max ticks: ${res#* })" [ "${res%% *}" = ok ]
 else
 	fail "steady run: $(cat "$RB_TMP/err")"
 fi
