@@ -86,6 +86,29 @@ static void sleep_ms(unsigned ms)
 	nanosleep(&ts, NULL);
 }
 
+/*
+ * Sleeps until the next tick of a fixed grid (start + k * interval), so ticks
+ * do not drift by the time sampling takes. A tick missed by more than a whole
+ * interval (the machine was busy) is skipped, not caught up in a burst.
+ */
+static void sleep_to_tick(uint64_t *next, uint64_t interval_ns)
+{
+	uint64_t now = rb_now_ns();
+
+	if (*next > now) {
+		uint64_t d = *next - now;
+		struct timespec ts = { .tv_sec = (time_t)(d / 1000000000ull),
+				       .tv_nsec = (long)(d % 1000000000ull) };
+
+		while (nanosleep(&ts, &ts) && errno == EINTR)
+			;
+	}
+	*next += interval_ns;
+	now = rb_now_ns();
+	if (*next <= now)
+		*next = now + interval_ns;
+}
+
 static int start_set(struct worker *ws, size_t from, size_t to, uint64_t t0, char *err,
 		     size_t errlen)
 {
@@ -230,17 +253,19 @@ static void *engine_main(void *arg)
 	for (from = 0; from < res->nr_workers && !e->ret;) {
 		size_t to = from + 1;
 		unsigned running = 1;
+		uint64_t tick_ns = (uint64_t)e->interval_ms * 1000000, next;
 
 		/* a stonewall set: this worker up to the next job that has stonewall */
 		while (to < res->nr_workers &&
 		       !(res->workers[to].job->stonewall &&
 			 res->workers[to].job != res->workers[to - 1].job))
 			to++;
+		next = rb_now_ns() + tick_ns;
 		e->ret = start_set(res->workers, from, to, e->t0, e->err, sizeof(e->err));
 		while (running && !e->ret) {
 			uint64_t now;
 
-			sleep_ms(e->interval_ms);
+			sleep_to_tick(&next, tick_ns);
 			now = rb_now_ns();
 			if (!stopped && atomic_load_explicit(&e->stop, memory_order_relaxed)) {
 				stopped = true;

@@ -114,7 +114,7 @@ wait_for "RAIDBENCH-EXITED" 10
 cap quit
 check "raidbench exits cleanly" screen_has quit "RAIDBENCH-EXITED=0"
 tmux send-keys -t "$S" "echo SHELL-OK" Enter
-sleep 0.5
+wait_for "SHELL-OK" 10
 cap shell
 check "the shell is usable afterwards" grep -q "^SHELL-OK" "$RB_TMP/shell.txt"
 check "the simulator holds array A of the three drives" \

@@ -12,6 +12,9 @@ S=rbtest$$
 cap() { tmux capture-pane -p -t "$S" >"$RB_TMP/$1.txt"; }
 keys() { tmux send-keys -t "$S" "$@"; sleep 0.7; }
 screen_has() { grep -q -- "$2" "$RB_TMP/$1.txt"; }
+# await NAME PATTERN [SECONDS]: wait until the screen shows PATTERN, then capture
+# it as NAME (a loaded machine redraws late; a fixed sleep would flake)
+await() { wait_for "$2" "${3:-10}"; cap "$1"; }
 # wait_for PATTERN [SECONDS]: until the screen shows PATTERN (the UI is ready for keys)
 wait_for() {
 	local i
@@ -40,12 +43,12 @@ check "opens on the Devices screen" screen_has start "Controllers\|Other block d
 check "the key bar is there" screen_has start "F5Run"
 
 keys F3
-cap profiles
+await profiles "cdm-standard"
 check "F3 shows the profiles" screen_has profiles "cdm-standard"
 keys Home
 for i in 1 2 3 4 5; do keys Down; done
 keys Enter
-cap chosen
+await chosen "latency-4k chosen"
 check "a profile is chosen (latency-4k)" screen_has chosen "latency-4k chosen"
 
 # the file-system device: typed as a path, the guard's reason and the question show
@@ -55,7 +58,7 @@ keys End
 keys Enter
 tmux send-keys -t "$S" -l "$FS"
 keys Enter
-cap refusal
+await refusal "ext4"
 check "a device with a file system shows the guard's reason" screen_has refusal "ext4"
 keys Escape
 
@@ -64,41 +67,43 @@ keys End
 keys Enter
 tmux send-keys -t "$S" -l "$BLANK"
 keys Enter
-cap target
+await target "$(basename "$BLANK")"
 check "the blank loop device is the target" screen_has target "$(basename "$BLANK")"
 
 keys F5
 keys Enter
-sleep 1.5
-cap run1
-sleep 1
-cap run2
+await run1 "IOPS" 15
 check "the run screen is live" screen_has run1 "IOPS"
+for ((i = 0; i < 50; i++)); do
+	sleep 0.2
+	cap run2
+	diff -q "$RB_TMP/run1.txt" "$RB_TMP/run2.txt" >/dev/null || break
+done
 if ! diff -q "$RB_TMP/run1.txt" "$RB_TMP/run2.txt" >/dev/null; then
 	pass "the live numbers change between two captures"
 else
-	fail "two captures a second apart are identical"
+	fail "the screen did not change in 10 s of the run"
 fi
 tmux resize-window -t "$S" -x 100 -y 30 2>/dev/null || tmux resize-pane -t "$S" -x 100 -y 30
-sleep 0.6
-cap resized
+for ((i = 0; i < 50; i++)); do
+	cap resized
+	tail -n 3 "$RB_TMP/resized.txt" | grep -q 'F5Run' && break
+	sleep 0.2
+done
 check "after a resize mid-run the layout reflows (key bar on the last line)" \
 	bash -c "tail -n 3 '$RB_TMP/resized.txt' | grep -q 'F5Run'"
 keys s
 keys y
-sleep 1.5
-cap stopped
-check "stopping keeps the results" screen_has stopped "results\|Results"
+await stopped "Run stopped; the results so far are kept" 15
+check "stopping keeps the results" screen_has stopped "Run stopped; the results so far are kept"
 keys F6
-cap results
-check "the Results screen shows the run" screen_has results "IOPS\|MB/s"
+await results "Saved runs"
+check "the Results screen shows the run" screen_has results "stopped early (the results so far)"
 keys q
-sleep 0.8
-cap quit
+await quit "RAIDBENCH-EXITED" 15
 check "raidbench exits cleanly" screen_has quit "RAIDBENCH-EXITED=0"
 tmux send-keys -t "$S" "echo SHELL-OK" Enter
-sleep 0.5
-cap shell
+await shell "^SHELL-OK"
 check "the shell is usable afterwards" screen_has shell "^SHELL-OK"
 check "the file-system device was not touched" [ "$(sha256sum <"$FS")" = "$before_fs" ]
 if [ "$RB_FAIL" -gt 0 ] || [ -n "${SHOW:-}" ]; then
