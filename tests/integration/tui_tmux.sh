@@ -1,7 +1,7 @@
 #!/bin/bash
 # End to end in a real terminal (tmux): start raidbench, open Devices, pick a
 # profile and a blank loop device, try a device with a file system (the
-# refusal shows), run, watch the live numbers change between two captures,
+# refusal shows), run for 3 s, watch the live numbers change between two captures,
 # resize mid-run, stop, read the results, quit; the shell works afterwards.
 . "$(dirname "$0")/lib.sh"
 rb_init
@@ -27,7 +27,7 @@ wait_for() {
 cleanup_tmux() { tmux kill-session -t "$S" 2>/dev/null; rb_cleanup; }
 trap cleanup_tmux EXIT
 
-make_loop 256
+make_loop 1024		# sparse; large enough that the profile outlasts the 3 s we watch
 BLANK=$LOOP_DEV
 make_loop 64
 FS=$LOOP_DEV
@@ -92,6 +92,7 @@ for ((i = 0; i < 50; i++)); do
 done
 check "after a resize mid-run the layout reflows (key bar on the last line)" \
 	bash -c "tail -n 3 '$RB_TMP/resized.txt' | grep -q 'F5Run'"
+check "the run goes on for 3 seconds" wait_for "elapsed 00:03" 20
 keys s
 keys y
 await stopped "Run stopped; the results so far are kept" 15
