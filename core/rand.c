@@ -1,6 +1,7 @@
 /*
  * rand.c - the generator behind every random choice a worker makes:
- * xoshiro256** seeded through splitmix64.
+ * xoshiro256** seeded through splitmix64; and the read/write mix chooser,
+ * which follows fio's own generator and rules so mixed runs split alike.
  *
  * It is a per-thread object with no locking and no allocation; it must stay
  * cheap enough to draw several numbers per I/O. Not for cryptography.
@@ -75,4 +76,83 @@ double rb_rand_double(struct rb_rand *r)
 {
 	/* the top 53 bits fill a double's mantissa exactly, so 1.0 is never reached */
 	return (double)(rb_rand_u64(r) >> 11) * 0x1.0p-53;
+}
+
+/* ---- the read/write mix, as fio 3.33 decides it ---------------------------- */
+
+/* One step of L'Ecuyer's three-component Tausworthe generator (taus88). */
+static uint32_t taus88(struct rb_mix *m)
+{
+	m->s1 = ((m->s1 & 0xfffffffeu) << 12) ^ (((m->s1 << 13) ^ m->s1) >> 19);
+	m->s2 = ((m->s2 & 0xfffffff8u) << 4) ^ (((m->s2 << 2) ^ m->s2) >> 25);
+	m->s3 = ((m->s3 & 0xfffffff0u) << 17) ^ (((m->s3 << 3) ^ m->s3) >> 11);
+	return m->s1 ^ m->s2 ^ m->s3;
+}
+
+/* Each component needs a seed above a small floor (1, 7, 15) to be full-period. */
+static uint32_t floor_seed(uint32_t x, uint32_t floor)
+{
+	return x < floor ? x + floor : x;
+}
+
+static void mix_seed(struct rb_mix *m)
+{
+	/* fio's starting constant is written (2^31) + (2^17) + (2^7): XORs, i.e. 29+19+5 */
+	const uint32_t start = 53;
+	int i;
+
+	m->s1 = floor_seed(start * 69069u ^ m->seed, 1);
+	m->s2 = floor_seed(m->s1 * 69069u ^ m->seed, 7);
+	m->s3 = floor_seed(m->s2 * 69069u ^ m->seed, 15);
+	for (i = 0; i < 6; i++)
+		taus88(m);
+}
+
+void rb_mix_init(struct rb_mix *m, uint64_t randseed, unsigned thread_nr, unsigned read_pct)
+{
+	const uint64_t k = 0x9e370001ull;
+	uint64_t s = randseed;
+	int i;
+
+	/* fio's seed table: randseed * k^4, then one more factor of k per slot; mix is slot 4 */
+	for (i = 0; i < 8; i++)
+		s *= k;
+	m->seed = (uint32_t)(s * thread_nr + 4);
+	m->read_pct = read_pct;
+	m->ddir = 0;
+	m->until = 0;
+	m->issued[0] = m->issued[1] = 0;
+	mix_seed(m);
+}
+
+void rb_mix_new_loop(struct rb_mix *m)
+{
+	mix_seed(m);
+	m->until = 0;
+}
+
+void rb_mix_reset_counts(struct rb_mix *m)
+{
+	m->issued[0] = m->issued[1] = 0;
+	m->until = 0;
+}
+
+int rb_mix_next(struct rb_mix *m)
+{
+	if (m->issued[m->ddir] >= m->until) {
+		/* uniform in 1..100 from the top of a 32-bit draw */
+		unsigned v = 1 + (unsigned)(100.0 * ((double)taus88(m) / 4294967296.0));
+		int d = v <= m->read_pct ? 0 : 1;
+
+		/*
+		 * Changing direction: the new one runs until its count reaches the
+		 * old one's count scaled by the new one's share (fio computes this
+		 * from the old direction's count and keeps the comparison).
+		 */
+		if (d != m->ddir)
+			m->until = m->issued[m->ddir] * (d ? 100 - m->read_pct : m->read_pct) / 100;
+		m->ddir = d;
+	}
+	m->issued[m->ddir]++;
+	return m->ddir;
 }

@@ -25,6 +25,34 @@ uint64_t rb_rand_below(struct rb_rand *r, uint64_t n);
 double rb_rand_double(struct rb_rand *r);
 
 /*
+ * The read/write mix of rw=randrw and rw=rw, decided the way fio 3.33 does so
+ * that a size-bound run splits its I/Os between reads and writes exactly as
+ * fio does: a draw from a 32-bit three-component Tausworthe generator seeded
+ * from randseed and the job's thread number picks a direction, which is kept
+ * for a run of I/Os long enough to pull the issued counts toward rwmixread.
+ */
+struct rb_mix {
+	uint32_t s1, s2, s3;		/* generator state */
+	uint32_t seed;
+	unsigned read_pct;		/* rwmixread */
+	int ddir;			/* direction of the current run */
+	uint64_t until;			/* the run lasts while issued[ddir] < until */
+	uint64_t issued[2];		/* reads and writes chosen so far */
+};
+
+/*
+ * randseed and thread_nr (1-based, in job order, clones consecutive) give
+ * the seed fio derives for this job's mix generator.
+ */
+void rb_mix_init(struct rb_mix *m, uint64_t randseed, unsigned thread_nr, unsigned read_pct);
+/* A new loop over the region: the generator restarts, the direction stays. */
+void rb_mix_new_loop(struct rb_mix *m);
+/* Statistics start (after ramp_time): the issued counts start again. */
+void rb_mix_reset_counts(struct rb_mix *m);
+/* The direction of the next I/O (DDIR_READ or DDIR_WRITE); counts it as issued. */
+int rb_mix_next(struct rb_mix *m);
+
+/*
  * Random map over nr_blocks blocks: hands out each block exactly once per
  * pass in a random order, then starts a new pass. Memory is O(nr_blocks) bits
  * at most; a full-period permutation (LFSR/Feistel-style) is fine as long as

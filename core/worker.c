@@ -105,8 +105,7 @@ static int pick_ddir(struct worker *w)
 	unsigned rw = w->job->rw;
 
 	if ((rw & RW_READ) && (rw & RW_WRITE))
-		return rb_rand_below(&w->rwmix_rand, 100) < w->job->rwmixread ? DDIR_READ
-										: DDIR_WRITE;
+		return rb_mix_next(&w->mix) ? DDIR_WRITE : DDIR_READ;
 	if (rw & RW_WRITE)
 		return DDIR_WRITE;
 	if (rw & RW_TRIM)
@@ -188,6 +187,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 			return false;
 		st->loop_bytes = 0;
 		loop_reset(w);
+		if (job->randrepeat)
+			rb_mix_new_loop(&w->mix);
 	}
 	ddir = pick_ddir(w);
 	bs = pick_bs(w, ddir);
@@ -295,6 +296,7 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 		if (comp < st->stat_start_ns)
 			return;
 		st->counting = true;
+		rb_mix_reset_counts(&w->mix);
 	}
 	{
 		struct ddir_stat *ds = &ts->dir[ddir];
@@ -717,9 +719,7 @@ void *worker_main(void *arg)
 	/* pairs with the sampler's acquire load of phase */
 	atomic_store_explicit(&w->phase, job->ramp_time_us ? PHASE_RAMP : PHASE_RUN,
 			      memory_order_release);
-	if (job->ramp_time_us) {
-		/* the phase flips to RUN when statistics start; the sampler reads the clock */
-	}
+	/* with a ramp the phase flips to RUN when statistics start; the sampler reads the clock */
 	if (!job->verify_only)
 		pump(w, &st, gen_main);
 	if (job->end_fsync && job_writes(job) && !w->ts.error)
@@ -826,7 +826,7 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	}
 	seed = job->randrepeat ? job->randseed : (uint64_t)rb_now_ns();
 	rb_rand_seed(&w->rand, seed + 0x9e3779b97f4a7c15ull * (index + 1));
-	rb_rand_seed(&w->rwmix_rand, ~seed + 0x2545f4914f6cdd1dull * (index + 1));
+	rb_mix_init(&w->mix, seed, index + 1, job->rwmixread);
 
 	ret = worker_open_files(w, w->err, sizeof(w->err));
 	if (ret)

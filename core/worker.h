@@ -71,7 +71,7 @@ struct worker {
 	size_t buf_len;
 
 	struct rb_rand rand;		/* offsets, block sizes */
-	struct rb_rand rwmix_rand;	/* directions */
+	struct rb_mix mix;		/* read/write directions, as fio picks them */
 	uint64_t min_bs;
 	uint64_t max_bs;
 	uint64_t io_limit;		/* bytes per loop, 0 = region */

@@ -2,9 +2,11 @@
 # Side by side with fio 3.33 on the same jobs: for read, write, randread,
 # randwrite and randrw at bs 4k and 1M, iodepth 1 and 32, with libaio,
 # io_uring and psync, on a loop device and on a file, a size-bounded job gives
-# exactly fio's total_ios and io_bytes (for randrw: the sum over directions,
-# since the read/write split is drawn at random), and the JSON has every key
-# fio's has. Then time-based IOPS on the loop device within noise of fio's.
+# exactly fio's total_ios and io_bytes per direction (randrw splits its I/Os
+# between reads and writes exactly as fio does), and the JSON has every key
+# fio's has. Mixed jobs on the null engine (several mixes, clones, loops,
+# randseed, several jobs) split exactly as fio's. Then time-based IOPS on the
+# loop device within noise of fio's.
 . "$(dirname "$0")/lib.sh"
 rb_init
 need_root
@@ -43,12 +45,7 @@ for target in "$DEV" "$FILE"; do
 						{ fail "$name: raidbench failed: $(head -2 "$RB_TMP/rb.err")"; continue; }
 					read -r fr fw frb fwb <<<"$(counts "$RB_TMP/fio.json")"
 					read -r rr rw_ rrb rwb <<<"$(counts "$RB_TMP/rb.json")"
-					if [ "$rw" = randrw ]; then
-						ok=$(( fr + fw == rr + rw_ && frb + fwb == rrb + rwb ))
-					else
-						ok=$(( fr == rr && fw == rw_ && frb == rrb && fwb == rwb ))
-					fi
-					if [ $ok -eq 1 ]; then
+					if [ "$fr $fw $frb $fwb" = "$rr $rw_ $rrb $rwb" ]; then
 						pass "$name: total_ios and io_bytes equal fio's ($fr/$fw)"
 					else
 						fail "$name: fio r=$fr w=$fw ($frb/$fwb bytes), raidbench r=$rr w=$rw_ ($rrb/$rwb bytes)"
@@ -67,6 +64,43 @@ for target in "$DEV" "$FILE"; do
 	done
 done
 check "JSON key sets equal fio's in $keys_checked shapes" [ $keys_checked -eq 30 ]
+
+# the read/write split of mixed jobs, job by job
+splits() {
+	python3 -c 'import json,sys; t=open(sys.argv[1]).read(); d=json.loads(t[t.index("{"):])
+print(" ".join("%d/%d" % (j["read"]["total_ios"], j["write"]["total_ios"]) for j in d["jobs"]))' "$1"
+}
+cat >"$RB_TMP/mixes.fio" <<'EOF'
+[global]
+ioengine=null
+size=32m
+bs=4k
+rw=randrw
+iodepth=8
+[mix70]
+rwmixread=70
+[mix40x2]
+stonewall
+numjobs=2
+rwmixwrite=60
+[seq60]
+rw=rw
+rwmixread=60
+[loops3]
+rwmixread=25
+loops=3
+[seeded]
+randseed=1234
+rwmixread=90
+bs=8k
+EOF
+if fio --output-format=json --output="$RB_TMP/fio.json" "$RB_TMP/mixes.fio" >/dev/null 2>&1 &&
+	"$RAIDBENCH" run --output-format=json --output="$RB_TMP/rb.json" --no-save "$RB_TMP/mixes.fio" 2>/dev/null; then
+	f=$(splits "$RB_TMP/fio.json"); r=$(splits "$RB_TMP/rb.json")
+	check "mixed jobs split reads/writes exactly as fio ($r)" [ "$f" = "$r" ]
+else
+	fail "mixed jobs: fio or raidbench failed"
+fi
 
 # time-based IOPS: fio and raidbench back to back, 5 pairs; this shared VM's loop device swings
 # 2-5x between runs, so the test takes the median of the per-pair ratios (load that lasts longer

@@ -146,6 +146,57 @@ static void check_randmap(uint64_t n, bool want_new_order)
 	free(first);
 }
 
+/*
+ * The read/write mix against fio 3.33's own splits of size-bound jobs
+ * (null engine, bs=4k, default randseed unless named): picks i of n.
+ */
+static void mix_split(uint64_t seed, unsigned thread_nr, unsigned read_pct, unsigned n,
+		      unsigned loops, uint64_t *reads, uint64_t *writes)
+{
+	struct rb_mix m;
+	unsigned l, i;
+
+	*reads = *writes = 0;
+	rb_mix_init(&m, seed, thread_nr, read_pct);
+	for (l = 0; l < loops; l++) {
+		if (l)
+			rb_mix_new_loop(&m);
+		for (i = 0; i < n; i++)
+			*(rb_mix_next(&m) ? writes : reads) += 1;
+	}
+}
+
+START_TEST(test_mix_matches_fio)
+{
+	static const struct {
+		uint64_t seed;
+		unsigned thread_nr, read_pct, n, loops;
+		uint64_t reads, writes;
+	} cases[] = {
+		{ 0x89, 1, 50, 16384, 1, 8160, 8224 },		/* size=64m */
+		{ 0x89, 1, 70, 16384, 1, 11457, 4927 },
+		{ 0x89, 1, 30, 16384, 1, 4905, 11479 },		/* numjobs=3: three clones */
+		{ 0x89, 2, 30, 16384, 1, 4857, 11527 },
+		{ 0x89, 3, 30, 16384, 1, 4830, 11554 },
+		{ 0x89, 1, 25, 16384, 3, 12390, 36762 },	/* loops=3 */
+		{ 1234, 1, 70, 16384, 1, 11456, 4928 },		/* randseed=1234 */
+		{ 0x89, 2, 40, 8192, 1, 3230, 4962 },		/* second job, size=32m */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint64_t r, w;
+
+		mix_split(cases[i].seed, cases[i].thread_nr, cases[i].read_pct, cases[i].n,
+			  cases[i].loops, &r, &w);
+		ck_assert_msg(r == cases[i].reads && w == cases[i].writes,
+			      "case %zu: %llu/%llu, fio %llu/%llu", i, (unsigned long long)r,
+			      (unsigned long long)w, (unsigned long long)cases[i].reads,
+			      (unsigned long long)cases[i].writes);
+	}
+}
+END_TEST
+
 START_TEST(test_randmap_coverage)
 {
 	check_randmap(1, false);
@@ -393,6 +444,7 @@ static Suite *rand_suite(void)
 	tcase_add_test(tc, test_rand_deterministic);
 	tcase_add_test(tc, test_rand_below_range_and_uniformity);
 	tcase_add_test(tc, test_rand_double_range);
+	tcase_add_test(tc, test_mix_matches_fio);
 	tcase_add_test(tc, test_randmap_coverage);
 	tcase_add_test(tc, test_randmap_deterministic_and_shuffled);
 	tcase_add_test(tc, test_randmap_huge_is_small);
