@@ -137,10 +137,11 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
 			off = last - last % w->min_bs;
 		return off;
 	}
-	off = f->next_seq;
+	/* reads and writes of rw=rw each go their own way from the start, as fio's */
+	off = f->next_seq[ddir];
 	if (off > last)
 		off = 0;
-	f->next_seq = off + bs + job->rw_nr;
+	f->next_seq[ddir] = off + bs + job->rw_nr;
 	return off;
 }
 
@@ -167,7 +168,7 @@ static void loop_reset(struct worker *w)
 	unsigned i;
 
 	for (i = 0; i < w->nr_files; i++)
-		w->files[i].next_seq = 0;
+		memset(w->files[i].next_seq, 0, sizeof(w->files[i].next_seq));
 }
 
 /* Fills u with the next I/O of the main phase; false when the phase is over. */

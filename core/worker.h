@@ -43,7 +43,7 @@ struct worker_file {
 	uint64_t real_size;	/* file or device size at open */
 	uint64_t start;		/* first byte of the region used */
 	uint64_t size;		/* bytes of the region, a multiple of the min bs */
-	uint64_t next_seq;	/* sequential position, relative to start */
+	uint64_t next_seq[DDIR_RWDIR_CNT];	/* sequential position per direction, as fio */
 	struct rb_randmap *map;
 	struct rb_dist *dist;
 	uint64_t nr_blocks;	/* region / min bs */

@@ -102,6 +102,22 @@ else
 	fail "mixed jobs: fio or raidbench failed"
 fi
 
+# rw=rw: reads and writes each walk the file from its start, so the blocks written (non-zero
+# afterwards in a file that started as zeros) are the same as fio's
+written() {
+	python3 -c 'import sys
+d = open(sys.argv[1], "rb").read()
+print("".join("1" if any(d[i:i + 65536]) else "0" for i in range(0, len(d), 65536)))' "$1"
+}
+W=$RB_TMP/written.dat
+args=(--name=seqmix --filename="$W" --size=4m --bs=64k --rw=rw --rwmixread=60 --ioengine=psync
+      --output-format=json)
+rm -f "$W"; truncate -s 4M "$W"
+fio "${args[@]}" >/dev/null 2>&1; fw=$(written "$W")
+rm -f "$W"; truncate -s 4M "$W"
+"$RAIDBENCH" run "${args[@]}" --no-save >/dev/null 2>&1; rw_=$(written "$W")
+check "rw=rw writes the blocks fio writes ($rw_)" [ "$fw" = "$rw_" -a "${fw#*0}" != "$fw" ]
+
 # time-based IOPS: fio and raidbench back to back, 5 pairs; this shared VM's loop device swings
 # 2-5x between runs, so the test takes the median of the per-pair ratios (load that lasts longer
 # than a pair cancels out) with wide bounds; `make bench` measures the real figures.

@@ -1,8 +1,8 @@
 /*
  * test_offsets.c - where the worker puts each I/O: sequential offsets with
- * holes and wrap-around, random offsets through the random map (every block
- * once per pass), uniform offsets aligned to blockalign, mixed block sizes
- * that never cross the region's end.
+ * holes and wrap-around, one cursor per direction for rw=rw, random offsets
+ * through the random map (every block once per pass), uniform offsets
+ * aligned to blockalign, mixed block sizes that never cross the region's end.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +58,23 @@ START_TEST(sequential_holes)
 	ck_assert_uint_eq(worker_pick_offset(&fx.w, &fx.f, DDIR_WRITE, 4096), 0);
 	ck_assert_uint_eq(worker_pick_offset(&fx.w, &fx.f, DDIR_WRITE, 4096), 12288);
 	ck_assert_uint_eq(worker_pick_offset(&fx.w, &fx.f, DDIR_WRITE, 4096), 24576);
+	job_spec_release(&fx.job);
+}
+END_TEST
+
+/* rw=rw: reads and writes each walk the region from its start (fio's write_iolog shows
+ * read 0, read 64k, read 128k, write 0, read 192k, ...) */
+START_TEST(sequential_mix_per_direction)
+{
+	static const int dirs[] = { DDIR_READ, DDIR_READ, DDIR_READ, DDIR_WRITE, DDIR_READ,
+				    DDIR_WRITE, DDIR_WRITE };
+	static const uint64_t want[] = { 0, 65536, 131072, 0, 196608, 65536, 131072 };
+	struct fixture fx;
+	size_t i;
+
+	setup(&fx, RW_READ | RW_WRITE, 1 << 20, 65536);
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		ck_assert_uint_eq(worker_pick_offset(&fx.w, &fx.f, dirs[i], 65536), want[i]);
 	job_spec_release(&fx.job);
 }
 END_TEST
@@ -152,6 +169,7 @@ static Suite *offsets_suite(void)
 
 	tcase_add_test(tc, sequential_steps_and_wraps);
 	tcase_add_test(tc, sequential_holes);
+	tcase_add_test(tc, sequential_mix_per_direction);
 	tcase_add_test(tc, random_map_every_block_once);
 	tcase_add_test(tc, norandommap_aligned_to_blockalign);
 	tcase_add_test(tc, mixed_sizes_stay_inside);
