@@ -184,6 +184,7 @@ struct loader {
 	bool stonewall_next;		/* the next job is a later file's first */
 	struct section cur;		/* the section being read */
 	bool in_section;
+	struct section over;		/* the user's word over every job's own options */
 	char **paths;			/* resolved includes: src_opt.file points here */
 	size_t nr_paths;
 	char *err;
@@ -310,7 +311,16 @@ static int apply_section(struct loader *ld, struct job_draft *d, const struct se
 	return 0;
 }
 
-static int kv_append(struct opt_kv **arr, size_t *nr, size_t *alloc, const struct src_opt *o)
+/* true when a and b name the same option, aliases included ("blocksize" and "bs") */
+static bool same_option(const char *a, const char *b)
+{
+	int ia = job_opt_find(a), ib = job_opt_find(b);
+
+	return ia >= 0 ? ia == ib : !strcmp(a, b);
+}
+
+static int kv_append(struct opt_kv **arr, size_t *nr, size_t *alloc, const struct src_opt *o,
+		     bool replace)
 {
 	struct opt_kv *kv;
 	int idx;
@@ -327,6 +337,22 @@ static int kv_append(struct opt_kv **arr, size_t *nr, size_t *alloc, const struc
 	kv = &(*arr)[*nr];
 	/* fio's JSON echoes options under their canonical names ("blocksize" as "bs") */
 	idx = job_opt_find(o->key);
+	if (replace) {
+		/* an override: the option it replaces goes, so each option is said once */
+		const char *canon = idx >= 0 ? job_opt_name(idx) : o->key;
+		size_t i, k = 0;
+
+		for (i = 0; i < *nr; i++) {
+			if (!strcmp((*arr)[i].key, canon)) {
+				free((*arr)[i].key);
+				free((*arr)[i].value);
+				continue;
+			}
+			(*arr)[k++] = (*arr)[i];
+		}
+		*nr = k;
+		kv = &(*arr)[*nr];
+	}
 	kv->key = strdup(idx >= 0 ? job_opt_name(idx) : o->key);
 	kv->value = o->value ? strdup(o->value) : NULL;
 	if (!kv->key || (o->value && !kv->value)) {
@@ -357,6 +383,8 @@ static int add_job(struct loader *ld, const struct job_draft *base, const struct
 		ld->stonewall_next = false;
 	}
 	ret = apply_section(ld, &d, s);
+	if (!ret)
+		ret = apply_section(ld, &d, &ld->over);
 	if (!ret && !j->name && !(j->name = strdup(s->name)))
 		ret = nomem(ld);
 	if (!ret) {
@@ -367,8 +395,19 @@ static int add_job(struct loader *ld, const struct job_draft *base, const struct
 			ret = load_errf(ld, s->file, s->line, "job '%s': %s", j->name, why);
 	}
 	for (i = 0; !ret && i < s->nr; i++)
-		if (kv_append(&j->job_options, &j->nr_job_options, &alloc, &s->opts[i]))
+		if (kv_append(&j->job_options, &j->nr_job_options, &alloc, &s->opts[i], false))
 			ret = nomem(ld);
+	/* an override stands among the globals; a job that set it too says it again */
+	for (i = 0; !ret && i < ld->over.nr; i++) {
+		size_t k;
+
+		for (k = 0; k < s->nr; k++)
+			if (same_option(ld->over.opts[i].key, s->opts[k].key))
+				break;
+		if (k < s->nr &&
+		    kv_append(&j->job_options, &j->nr_job_options, &alloc, &ld->over.opts[i], true))
+			ret = nomem(ld);
+	}
 	if (!ret && jl->nr == ld->jobs_alloc) {
 		size_t n = ld->jobs_alloc ? 2 * ld->jobs_alloc : 8;
 		struct job_spec *p = realloc(jl->jobs, n * sizeof(*p));
@@ -393,10 +432,18 @@ static int add_global(struct loader *ld, struct job_draft *d, const struct secti
 	size_t i;
 	int ret = apply_section(ld, d, s);
 
-	for (i = 0; !ret && i < s->nr; i++)
-		if (kv_append(&ld->jl->global_options, &ld->jl->nr_global_options,
-			      &ld->gopts_alloc, &s->opts[i]))
+	for (i = 0; !ret && i < s->nr; i++) {
+		size_t k;
+
+		/* the override is the global that counts (it is listed already) */
+		for (k = 0; k < ld->over.nr; k++)
+			if (same_option(ld->over.opts[k].key, s->opts[i].key))
+				break;
+		if (k == ld->over.nr &&
+		    kv_append(&ld->jl->global_options, &ld->jl->nr_global_options,
+			      &ld->gopts_alloc, &s->opts[i], false))
 			ret = nomem(ld);
+	}
 	return ret;
 }
 
@@ -697,15 +744,28 @@ static void assign_groups(struct job_list *jl)
 int jobs_load(struct job_list *jl, const struct cmd_opt *opts, size_t nr_opts,
 	      char *const *files, size_t nr_files, char *err, size_t errlen)
 {
+	return jobs_load_over(jl, opts, nr_opts, files, nr_files, NULL, 0, err, errlen);
+}
+
+int jobs_load_over(struct job_list *jl, const struct cmd_opt *opts, size_t nr_opts,
+		   char *const *files, size_t nr_files, const struct cmd_opt *over,
+		   size_t nr_over, char *err, size_t errlen)
+{
 	struct loader ld = { .jl = jl, .err = err, .errlen = errlen };
 	size_t i;
-	int ret;
+	int ret = 0;
 
 	memset(jl, 0, sizeof(*jl));
 	job_draft_init(&ld.cmd_global);
 	job_draft_init(&ld.file_global);
 
-	ret = load_cmdline(&ld, opts, nr_opts);
+	for (i = 0; !ret && i < nr_over; i++)
+		if (section_add(&ld.over, strip_dashes(over[i].key), over[i].value, NULL, 0) ||
+		    kv_append(&jl->global_options, &jl->nr_global_options, &ld.gopts_alloc,
+			      &ld.over.opts[i], false))
+			ret = nomem(&ld);
+	if (!ret)
+		ret = load_cmdline(&ld, opts, nr_opts);
 	for (i = 0; !ret && i < nr_files; i++)
 		ret = load_file(&ld, files[i], i);
 	if (!ret && !jl->nr)
@@ -715,6 +775,7 @@ int jobs_load(struct job_list *jl, const struct cmd_opt *opts, size_t nr_opts,
 		assign_groups(jl);
 
 	section_clear(&ld.cur);
+	section_clear(&ld.over);
 	job_draft_release(&ld.cmd_global);
 	job_draft_release(&ld.file_global);
 	for (i = 0; i < ld.nr_paths; i++)

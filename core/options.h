@@ -32,6 +32,16 @@ struct cmd_opt {
  */
 int jobs_load(struct job_list *jl, const struct cmd_opt *opts, size_t nr_opts,
 	      char *const *files, size_t nr_files, char *err, size_t errlen);
+/*
+ * The same, with options that win over every job's own (a profile's values
+ * give way to what the user asked for: target, run length, knobs). They are
+ * applied after each job's options; the job list's options name them among
+ * the globals, and again in a job that sets the same option itself, so
+ * jobs_to_cmdline() stays a faithful fio command line.
+ */
+int jobs_load_over(struct job_list *jl, const struct cmd_opt *opts, size_t nr_opts,
+		   char *const *files, size_t nr_files, const struct cmd_opt *over,
+		   size_t nr_over, char *err, size_t errlen);
 
 /* true when key is a job option this parser knows (for the CLI's own options). */
 bool option_is_job_option(const char *key);

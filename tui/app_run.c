@@ -14,8 +14,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "config.h"
 #include "options.h"
+#include "profile_choice.h"
 #include "profile_set.h"
 #include "identity.h"
 #include "results.h"
@@ -70,38 +72,18 @@ static int profile_path(struct app *app, char *buf, size_t len)
 
 static void scratch_path(struct app *app)
 {
-	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	char dir[PATH_MAX];
-
-	if (app->target.scratch[0])
-		return;
-	if (cache && *cache)
-		snprintf(dir, sizeof(dir), "%s/raidbench", cache);
-	else
-		snprintf(dir, sizeof(dir), "%s/.cache/raidbench", home && *home ? home : "/tmp");
-	/* two levels at most: ~/.cache and ~/.cache/raidbench */
-	{
-		char parent[PATH_MAX], *slash;
-
-		snprintf(parent, sizeof(parent), "%s", dir);
-		slash = strrchr(parent, '/');
-		if (slash) {
-			*slash = '\0';
-			mkdir(parent, 0755);
-		}
-		mkdir(dir, 0755);
-	}
-	snprintf(app->target.scratch, sizeof(app->target.scratch), "%s/scratch.dat", dir);
+	if (!app->target.scratch[0])
+		scratch_file(app->target.scratch, sizeof(app->target.scratch), true);
 }
 
 int app_run_start(struct app *app)
 {
 	struct app_run *run = &app->run;
 	char path[PATH_MAX], *files[1];
-	struct cmd_opt opts[80];
+	struct cmd_opt opts[4], over[81];
 	char target_opt[PATH_MAX + 16];
 	const char *target;
-	size_t n = 0, i;
+	size_t n = 0, no = 0, i;
 	int ret;
 
 	if (run->h)
@@ -115,27 +97,16 @@ int app_run_start(struct app *app)
 	}
 	scratch_path(app);
 	target = app->target.path[0] ? app->target.path : app->target.scratch;
-	setenv("TARGET", target, 1);
 	snprintf(target_opt, sizeof(target_opt), "%s", target);
-	opts[n].key = "filename";
-	opts[n++].value = target_opt;
-	if (!app->target.path[0]) {
-		/* the scratch file needs a size; a device gives its own */
-		opts[n].key = "size";
-		opts[n++].value = "64m";
-	}
-	/*
-	 * Profiles leave the run length to the user; on a screen that is 5 s per
-	 * phase (CrystalDiskMark's habit) unless the profile or a knob says else.
-	 */
-	opts[n].key = "runtime";
-	opts[n++].value = "5";
-	opts[n].key = "time_based";
-	opts[n++].value = NULL;
-	for (i = 0; i < app->profile.nr_overrides && n < 79; i++)
-		opts[n++] = app->profile.overrides[i];
+	n = profile_choice_run_opts(app, opts);
+	/* the chosen target and the knobs win over anything the profile says */
+	over[no].key = "filename";
+	over[no++].value = target_opt;
+	for (i = 0; i < app->profile.nr_overrides && no < 80; i++)
+		over[no++] = app->profile.overrides[i];
 	files[0] = path;
-	ret = jobs_load(&run->jl, opts, n, files, 1, run->error, sizeof(run->error));
+	ret = jobs_load_over(&run->jl, opts, n, files, 1, over, no, run->error,
+			     sizeof(run->error));
 	if (ret)
 		return ret;
 	run->have_jobs = true;

@@ -22,6 +22,15 @@
  */
 const char *cli_opt_value(int argc, char **argv, int *i, const char *key, bool *missing);
 
+/*
+ * The scratch file that runs without a target use, so no disk is written:
+ * $XDG_CACHE_HOME/raidbench/scratch.dat (~/.cache/raidbench/ without it).
+ * With create its directory is made: 0, or -errno when it cannot be.
+ */
+int scratch_file(char *buf, size_t len, bool create);
+/* mkdir -p; path is modified while it works and restored. 0 or -errno. */
+int mkdir_p(char *path);
+
 int cmd_run(int argc, char **argv);
 int cmd_devices(int argc, char **argv);		/* tui/cmd_devices.c */
 int cmd_array(int argc, char **argv);		/* tui/cmd_array.c */
@@ -33,7 +42,7 @@ int cmd_sweep(int argc, char **argv);		/* tui/cmd_sweep.c */
 /*
  * `raidbench run --profile=NAME`: replaces each such argument in place by
  * the profile's job file path (tui/cmd_profiles.c). Prints the error and
- * returns -1 for an unknown profile, 0 otherwise.
+ * returns -1 for an unknown profile, else how many profiles were named.
  */
 int profiles_expand_args(int argc, char **argv);
 

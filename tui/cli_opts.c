@@ -1,7 +1,49 @@
-/* cli_opts.c - option parsing helpers shared by the subcommands. */
+/* cli_opts.c - option parsing helpers shared by the subcommands, and the scratch file. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
+
+int mkdir_p(char *path)
+{
+	char *p;
+
+	for (p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
+			*p = '/';
+			return -errno;
+		}
+		*p = '/';
+	}
+	if (mkdir(path, 0755) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+int scratch_file(char *buf, size_t len, bool create)
+{
+	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *slash;
+	int ret = 0;
+
+	if (cache && *cache)
+		snprintf(buf, len, "%s/raidbench/scratch.dat", cache);
+	else
+		snprintf(buf, len, "%s/.cache/raidbench/scratch.dat", home && *home ? home : "/tmp");
+	slash = strrchr(buf, '/');
+	if (create && slash) {
+		*slash = '\0';
+		ret = mkdir_p(buf);
+		*slash = '/';
+	}
+	return ret;
+}
 
 const char *cli_opt_value(int argc, char **argv, int *i, const char *key, bool *missing)
 {

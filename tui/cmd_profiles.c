@@ -116,7 +116,8 @@ static int load_set(struct plist *s)
 }
 
 /*
- * Parses a profile. ${TARGET} is left as the text "${TARGET}" when the
+ * Parses a profile with the user's options over its own (as `run --profile`
+ * applies them). ${TARGET} is left as the text "${TARGET}" when the
  * environment does not set it, so listing and showing work without a target.
  */
 static int parse(const struct profile *p, const struct cmd_opt *opts, size_t nr_opts,
@@ -125,7 +126,7 @@ static int parse(const struct profile *p, const struct cmd_opt *opts, size_t nr_
 	char *files[1] = { (char *)p->path };
 
 	setenv("TARGET", "${TARGET}", 0);
-	return jobs_load(jl, opts, nr_opts, files, 1, err, errlen);
+	return jobs_load_over(jl, NULL, 0, files, 1, opts, nr_opts, err, errlen);
 }
 
 /* Phases are stonewall groups; jobs of one group run side by side. */
@@ -334,7 +335,7 @@ int profiles_expand_args(int argc, char **argv)
 	static char paths[8][PATH_MAX];
 	static int used;
 	struct profile p;
-	int i;
+	int i, n = 0;
 
 	for (i = 0; i < argc; i++) {
 		if (strncmp(argv[i], "--profile", 9) || (argv[i][9] && argv[i][9] != '='))
@@ -352,6 +353,7 @@ int profiles_expand_args(int argc, char **argv)
 			return -1;
 		snprintf(paths[used], sizeof(paths[used]), "%s", p.path);
 		argv[i] = paths[used++];
+		n++;
 	}
-	return 0;
+	return n;
 }

@@ -7,6 +7,7 @@
  * written); 130 interrupted (partial results printed and saved).
  */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -282,6 +283,58 @@ static int emit_reports(FILE *out, const struct run_report *rep, unsigned format
 	return ret;
 }
 
+static bool has_opt(const struct cmd_opt *o, size_t n, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(o[i].key, key))
+			return true;
+	return false;
+}
+
+/*
+ * With --profile: a profile leaves the target and the run length to the user,
+ * so the options given before any --name= win over the profile's own (jobs
+ * given with --name= come after the profile's, as fio's). With no
+ * --filename= or --directory=, the run goes to the scratch file, never to
+ * files in the current directory.
+ */
+static int load_profile_jobs(struct job_list *jl, const struct run_cli *c, char *err,
+			     size_t errlen)
+{
+	static char scratch[PATH_MAX];
+	size_t nr_over = 0, n = 0, i;
+	struct cmd_opt *opts;
+	int ret;
+
+	while (nr_over < c->nr_opts && strcmp(c->opts[nr_over].key, "name"))
+		nr_over++;
+	opts = calloc(c->nr_opts - nr_over + 2, sizeof(*opts));
+	if (!opts)
+		return -ENOMEM;
+	if (!has_opt(c->opts, nr_over, "filename") && !has_opt(c->opts, nr_over, "directory")) {
+		ret = scratch_file(scratch, sizeof(scratch), true);
+		if (ret) {
+			snprintf(err, errlen, "cannot create the directory of %s: %s", scratch,
+				 strerror(-ret));
+			free(opts);
+			return ret;
+		}
+		setenv("TARGET", scratch, 1);
+		opts[n++] = (struct cmd_opt){ "filename", scratch };
+		if (!has_opt(c->opts, nr_over, "size"))
+			opts[n++] = (struct cmd_opt){ "size", "64m" };
+		fprintf(stderr, "raidbench run: no --filename: the profile runs on the scratch file "
+			"%s (a file: no device is written)\n", scratch);
+	}
+	for (i = nr_over; i < c->nr_opts; i++)
+		opts[n++] = c->opts[i];
+	ret = jobs_load_over(jl, opts, n, c->files, c->nr_files, c->opts, nr_over, err, errlen);
+	free(opts);
+	return ret;
+}
+
 static void release_cli(struct run_cli *c)
 {
 	free(c->opts);
@@ -302,15 +355,19 @@ int cmd_run(int argc, char **argv)
 	struct sigaction sa;
 	char err[1024] = "";
 	FILE *out = stdout;
-	int ret, status_code = 0;
+	int ret, status_code = 0, nr_profiles;
 
-	if (profiles_expand_args(argc, argv))
+	nr_profiles = profiles_expand_args(argc, argv);
+	if (nr_profiles < 0)
 		return EXIT_USAGE;
 	if (parse_cli(argc, argv, &c)) {
 		release_cli(&c);
 		return EXIT_USAGE;
 	}
-	ret = jobs_load(&jl, c.opts, c.nr_opts, c.files, c.nr_files, err, sizeof(err));
+	if (nr_profiles)
+		ret = load_profile_jobs(&jl, &c, err, sizeof(err));
+	else
+		ret = jobs_load(&jl, c.opts, c.nr_opts, c.files, c.nr_files, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "raidbench run: %s\n", err);
 		release_cli(&c);

@@ -41,42 +41,20 @@ static void usage(FILE *f)
 		"  --showcmd      print the equivalent fio command line and exit\n");
 }
 
-static int mkdir_p(char *path)
-{
-	char *p;
-
-	for (p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
-			*p = '/';
-			return -errno;
-		}
-		*p = '/';
-	}
-	if (mkdir(path, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
 /* The quick start: a short default profile on a scratch file, no disk touched. */
 static int run_default(const char *argv0)
 {
-	char dir[PATH_MAX], target[PATH_MAX + 32], profile[PATH_MAX], opt[PATH_MAX + 32];
-	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char target[PATH_MAX], profile[PATH_MAX], opt[PATH_MAX + 32];
+	char size[] = "--size=64m", runtime[] = "--runtime=2", time_based[] = "--time_based";
 	char *args[8];
-	int n = 0;
+	int n = 0, ret;
 
-	if (cache && *cache)
-		snprintf(dir, sizeof(dir), "%s/raidbench", cache);
-	else
-		snprintf(dir, sizeof(dir), "%s/.cache/raidbench", home && *home ? home : "/tmp");
-	if (mkdir_p(dir) < 0) {
-		fprintf(stderr, "raidbench: cannot create %s: %s\n", dir, strerror(errno));
+	ret = scratch_file(target, sizeof(target), true);
+	if (ret) {
+		fprintf(stderr, "raidbench: cannot create the directory of %s: %s\n", target,
+			strerror(-ret));
 		return 1;
 	}
-	snprintf(target, sizeof(target), "%s/scratch.dat", dir);
 	/* prefer the profile next to the binary (a build tree), else the installed one */
 	snprintf(profile, sizeof(profile), "%s", argv0);
 	{
@@ -92,9 +70,14 @@ static int run_default(const char *argv0)
 		snprintf(profile, sizeof(profile), "%s/profiles/default.fio", RB_DATADIR);
 	setenv("TARGET", target, 1);
 	snprintf(opt, sizeof(opt), "--filename=%s", target);
-	fprintf(stderr, "raidbench: no subcommand; running the default profile %s on the "
-		"scratch file %s (no disk is touched)\n", profile, target);
+	fprintf(stderr, "raidbench: no subcommand; running the default profile %s for 2 s a "
+		"phase on the scratch file %s (a file: no device is written)\n", profile, target);
 	args[n++] = opt;
+	/* profiles leave the size and the run length to the user: here, a short look
+	 * (cmd_run parses its arguments in place, so they are writable copies) */
+	args[n++] = size;
+	args[n++] = runtime;
+	args[n++] = time_based;
 	args[n++] = profile;
 	args[n] = NULL;
 	return cmd_run(n, args);

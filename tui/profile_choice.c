@@ -13,17 +13,21 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli.h"
 #include "profile_choice.h"
 #include "profile_edit.h"
 #include "tui_int.h"
 
-#define SCRATCH_NAME "scratch.dat"
 #define MAX_OV 32
 
 size_t profile_choice_run_opts(struct app *app, struct cmd_opt *o)
 {
-	const char *t = app->target.path[0] ? app->target.path : SCRATCH_NAME;
+	const char *t;
 	size_t n = 0;
+
+	if (!app->target.path[0] && !app->target.scratch[0])
+		scratch_file(app->target.scratch, sizeof(app->target.scratch), false);
+	t = app->target.path[0] ? app->target.path : app->target.scratch;
 
 	/* profiles say filename=${TARGET}; never touch the environment under a running engine */
 	if (!app_run_active(app))
@@ -31,9 +35,15 @@ size_t profile_choice_run_opts(struct app *app, struct cmd_opt *o)
 	o[n].key = "filename";
 	o[n++].value = t;
 	if (!app->target.path[0]) {
+		/* the scratch file needs a size; a device gives its own */
 		o[n].key = "size";
 		o[n++].value = "64m";
 	}
+	/* profiles leave the run length to the user: CrystalDiskMark's 5 s a phase */
+	o[n].key = "runtime";
+	o[n++].value = "5";
+	o[n].key = "time_based";
+	o[n++].value = NULL;
 	return n;
 }
 

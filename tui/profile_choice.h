@@ -36,9 +36,10 @@ struct profile_choice {
 void profile_choice_release(struct profile_choice *c);
 
 /*
- * The run's command-line defaults as app_run_start gives them: the target
- * (a placeholder "scratch.dat" for the scratch file, with its size). Fills
- * at most 4 entries; the values live in app. Returns the count.
+ * The run's command-line defaults, which app_run_start uses too: the target
+ * (the scratch file, with its size, when none is chosen) and the run length
+ * on screen, 5 s per phase unless the profile or a knob says else. Fills at
+ * most 4 entries; the values live in app. Returns the count.
  */
 size_t profile_choice_run_opts(struct app *app, struct cmd_opt *o);
 

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli.h"
 #include "tui.h"
 #include "widgets.h"
 
@@ -74,14 +75,10 @@ static int nr_rows(const struct target_state *st)
 /* Where the scratch file is (or will be): $XDG_CACHE_HOME/raidbench/scratch.dat. */
 static void scratch_path(const struct app *app, char *buf, size_t len)
 {
-	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-
 	if (app->target.scratch[0])
 		snprintf(buf, len, "%s", app->target.scratch);
-	else if (cache && *cache)
-		snprintf(buf, len, "%s/raidbench/scratch.dat", cache);
 	else
-		snprintf(buf, len, "%s/.cache/raidbench/scratch.dat", home && *home ? home : "/tmp");
+		scratch_file(buf, len, false);
 }
 
 static const char *base_name(const char *path)

@@ -141,17 +141,23 @@ static int load_jobs(const struct sweep_ctx *x, const char *target, struct job_l
 {
 	const struct sweep_plan *p = x->plan;
 	char runtime[32], why[1024] = "", *files[1] = { (char *)x->profile };
-	struct cmd_opt opts[4];
-	size_t n = 0;
+	struct cmd_opt defs[2], over[4];
+	size_t nd = 0, no = 0;
 	int ret;
 
+	/* the user's target, run length and size win over the profile's own */
 	snprintf(runtime, sizeof(runtime), "%u", p->runtime_s ? p->runtime_s : DEFAULT_RUNTIME_S);
-	opts[n++] = (struct cmd_opt){ "filename", target };
-	opts[n++] = (struct cmd_opt){ "runtime", runtime };
-	opts[n++] = (struct cmd_opt){ "time_based", NULL };
+	over[no++] = (struct cmd_opt){ "filename", target };
+	if (p->runtime_s) {
+		over[no++] = (struct cmd_opt){ "runtime", runtime };
+		over[no++] = (struct cmd_opt){ "time_based", NULL };
+	} else {
+		defs[nd++] = (struct cmd_opt){ "runtime", runtime };
+		defs[nd++] = (struct cmd_opt){ "time_based", NULL };
+	}
 	if (p->size && *p->size)
-		opts[n++] = (struct cmd_opt){ "size", p->size };
-	ret = jobs_load(jl, opts, n, files, 1, why, sizeof(why));
+		over[no++] = (struct cmd_opt){ "size", p->size };
+	ret = jobs_load_over(jl, defs, nd, files, 1, over, no, why, sizeof(why));
 	if (ret)
 		return sweep_fail(err, errlen, ret, "profile: %s", why);
 	for (size_t i = 0; i < jl->nr; i++) {

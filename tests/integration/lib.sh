@@ -13,12 +13,14 @@ RB_PASS=0
 RB_FAIL=0
 RB_LOOPS=()
 RB_MOUNTS=()
+RB_DIRS=()	# more directories to remove on exit
 RB_TMP=
 
 rb_cleanup() {
-	local m l
+	local m l d
 	for m in "${RB_MOUNTS[@]}"; do umount -l "$m" 2>/dev/null; done
 	for l in "${RB_LOOPS[@]}"; do losetup -d "$l" 2>/dev/null; done
+	for d in "${RB_DIRS[@]}"; do rm -rf "$d"; done
 	[ -n "$RB_TMP" ] && rm -rf "$RB_TMP"
 }
 

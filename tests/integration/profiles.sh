@@ -32,11 +32,9 @@ for n in $names; do
 			pass "fio 3.33 parses $n"
 		else fail "fio --parse-only $n: $(cat "$RB_TMP/err")"; fi
 	fi
-	# the target and the run length come from the user (the quick-start default excepted)
-	if [ "$n" != default ]; then
-		bad=$(grep -E '^[[:space:]]*(filename|directory|size|io_size|runtime|time_based|ramp_time)[[:space:]]*(=|$)' "$f")
-		check "$n names no target or run length${bad:+: $bad}" [ -z "$bad" ]
-	fi
+	# the target and the run length come from the user
+	bad=$(grep -E '^[[:space:]]*(filename|directory|size|io_size|runtime|time_based|ramp_time)[[:space:]]*(=|$)' "$f")
+	check "$n names no target or run length${bad:+: $bad}" [ -z "$bad" ]
 done
 
 "$RAIDBENCH" profiles --json >"$RB_TMP/profiles.json" 2>"$RB_TMP/err"
@@ -124,7 +122,6 @@ for n in $names; do
 	ms=$((2000 / phases))
 	rm -f "$RES"/*.json
 	start=$(date +%s%N)
-	# default.fio is the quick start: it brings its own size and runtime
 	if TARGET=$LOOP_DEV "$RAIDBENCH" run --output-format=json --output="$J" --filename="$LOOP_DEV" \
 		--size=64m --runtime=${ms}ms --time_based --allow-destroy="$LOOP_DEV" --profile="$n" \
 		2>"$RB_TMP/err"; then
@@ -138,6 +135,34 @@ for n in $names; do
 		check "$n: saved with the target's identity" [ "$(json_get "$last" "d['raidbench']['targets'][0]['device'] + ' ' + d['raidbench']['targets'][0]['kind']")" = "$LOOP_DEV block_device" ]
 	else fail "$n run: $(cat "$RB_TMP/err")"; fi
 done
+
+# ---- the user's word wins over a profile's; no target means the scratch file ----
+mkdir -p "$RB_TMP/cwd" "$RB_TMP/uprof/raidbench/profiles"
+printf '[global]\nruntime=9\ntime_based\nioengine=null\nsize=8m\n[a]\nrw=randread\n[b]\nstonewall\nruntime=7\nrw=randwrite\n' \
+	>"$RB_TMP/uprof/raidbench/profiles/long.fio"
+if (cd "$RB_TMP/cwd" && XDG_CONFIG_HOME=$RB_TMP/uprof "$RAIDBENCH" run --profile=long \
+	--runtime=300ms --output-format=json --output="$J" --no-save 2>"$RB_TMP/err"); then
+	check "--runtime wins over the profile's [global] and a job's own runtime" \
+		[ "$(json_get "$J" "[max(j['read']['runtime'], j['write']['runtime']) < 1000 for j in d['jobs']]")" = "[True, True]" ]
+	check "without --filename a profile runs on the scratch file" \
+		[ "$(json_get "$J" "d['jobs'][0]['job options'].get('filename') or d['global options']['filename']")" = "$XDG_CACHE_HOME/raidbench/scratch.dat" ]
+	check "... and says so" grep -q "no --filename: the profile runs on the scratch file" "$RB_TMP/err"
+	check "... and writes nothing in the current directory" [ -z "$(ls -A "$RB_TMP/cwd")" ]
+else
+	fail "run --profile=long: $(cat "$RB_TMP/err")"
+fi
+XDG_CONFIG_HOME=$RB_TMP/uprof "$RAIDBENCH" profiles show long --runtime=2 >"$RB_TMP/show"
+check "profiles show: the user's runtime among the globals and for the job that set its own" \
+	[ "$(grep '^; fio' "$RB_TMP/show" | grep -o -- '--runtime=[0-9a-z]*' | tr '\n' ' ')" = "--runtime=2 --runtime=2 " ]
+
+# ---- the quick start: raidbench without a terminal ---------------------------
+if (cd "$RB_TMP/cwd" && "$RAIDBENCH" </dev/null >"$RB_TMP/qs" 2>"$RB_TMP/err"); then
+	check "the quick start runs four phases of about 2 s" \
+		[ "$(grep -c 'run=20[0-9][0-9]-' "$RB_TMP/qs")" = 4 ]
+	check "... on the scratch file, saying so" grep -q "scratch file $XDG_CACHE_HOME/raidbench/scratch.dat" "$RB_TMP/err"
+else
+	fail "the quick start: $(cat "$RB_TMP/err")"
+fi
 
 # ---- compare: two saved runs and fio's JSON ---------------------------------
 rm -f "$RES"/*.json

@@ -6,9 +6,10 @@
 # golden file tests/fixtures/screens/NAME-RxC-MODE.txt; a mismatch prints
 # the diff. UPDATE_GOLDEN=1 rewrites the goldens (review the diff).
 #
-# Deterministic: XDG_CONFIG_HOME/XDG_DATA_HOME/XDG_CACHE_HOME are a fresh
-# copy of tests/fixtures/screens/profiles_results_xdg (two user profiles and
-# frozen saved runs), TZ=UTC, C.UTF-8, TERM=xterm-256color, the built-in
+# Deterministic: XDG_CONFIG_HOME/XDG_DATA_HOME are a fresh copy of
+# tests/fixtures/screens/profiles_results_xdg (two user profiles and frozen
+# saved runs), XDG_CACHE_HOME a fixed path (the scratch file's full path is
+# on screen), TZ=UTC, C.UTF-8, TERM=xterm-256color, the built-in
 # profiles of the source tree. The *_live* scripts make a real run on the
 # null engine, whose numbers vary: their dumps have numbers, latency units
 # and bars replaced before comparing. "# expect DUMP TEXT" lines in a script
@@ -18,6 +19,8 @@ rb_init
 SCRIPTS=$SRCDIR/tests/screens
 GOLD=$SRCDIR/tests/fixtures/screens
 XDG=$GOLD/profiles_results_xdg
+CACHE=/var/tmp/raidbench-screens-profiles.cache
+RB_DIRS+=("$CACHE")
 export TZ=UTC LANG=C.UTF-8 TERM=xterm-256color RAIDBENCH_PROFILE_DIR=$SRCDIR/profiles
 unset LC_ALL LC_CTYPE NO_COLOR TARGET
 [ -d "$SCRIPTS" ] && [ -d "$XDG" ] || rb_skip "tests/screens or $XDG missing (not in this tree)"
@@ -66,8 +69,9 @@ for script in "$SCRIPTS"/profiles_*.script "$SCRIPTS"/results_*.script; do
 		mkdir -p "$out"
 		rm -rf "$RB_TMP/xdg"
 		cp -r "$XDG" "$RB_TMP/xdg"
+		rm -rf "$CACHE"
 		export XDG_CONFIG_HOME=$RB_TMP/xdg/config XDG_DATA_HOME=$RB_TMP/xdg/data \
-			XDG_CACHE_HOME=$RB_TMP/xdg/cache
+			XDG_CACHE_HOME=$CACHE
 		sed "s#\${OUT}#$out#g" "$script" >"$RB_TMP/script"
 		args=(--size="$size")
 		[ "${v#*-}" = ascii ] && args+=(--ascii)

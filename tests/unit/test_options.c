@@ -348,6 +348,49 @@ START_TEST(cmdline_defaults_under_first_file)
 }
 END_TEST
 
+/* A profile's values give way to the user's: overrides win over [global] and the job's own. */
+START_TEST(overrides_win_over_the_file)
+{
+	struct cmd_opt defs[] = { { "size", "64m" } };
+	struct cmd_opt over[] = { { "runtime", "3" }, { "--blocksize", "8k" } };
+	char *files[1] = { (char *)put("p.fio", "[global]\nruntime=2\ntime_based\nsize=1g\n"
+					   "[a]\nbs=4k\n[b]\nruntime=9\n") };
+	struct job_list jl;
+	size_t k, n;
+	int ret;
+
+	ret = jobs_load_over(&jl, defs, 1, files, 1, over, 2, err, sizeof(err));
+	ck_assert_msg(ret == 0, "%s", err);
+	ck_assert_uint_eq(jl.nr, 2);
+	ck_assert_uint_eq(jl.jobs[0].runtime_us, 3000000);
+	ck_assert_uint_eq(jl.jobs[1].runtime_us, 3000000);
+	ck_assert_uint_eq(jl.jobs[0].bs[DDIR_READ], 8192);
+	ck_assert(jl.jobs[0].time_based);
+	/* defaults stay underneath: the file's size wins over them */
+	ck_assert_uint_eq(jl.jobs[0].size, 1ull << 30);
+	/* said once among the globals; again, replacing its own, in a job that set it */
+	for (k = n = 0; k < jl.jobs[0].nr_job_options; k++)
+		if (!strcmp(jl.jobs[0].job_options[k].key, "bs")) {
+			n++;
+			ck_assert_str_eq(jl.jobs[0].job_options[k].value, "8k");
+		}
+	ck_assert_uint_eq(n, 1);
+	for (k = n = 0; k < jl.jobs[1].nr_job_options; k++)
+		if (!strcmp(jl.jobs[1].job_options[k].key, "runtime")) {
+			n++;
+			ck_assert_str_eq(jl.jobs[1].job_options[k].value, "3");
+		}
+	ck_assert_uint_eq(n, 1);
+	for (k = n = 0; k < jl.nr_global_options; k++)
+		if (!strcmp(jl.global_options[k].key, "runtime")) {
+			n++;
+			ck_assert_str_eq(jl.global_options[k].value, "3");
+		}
+	ck_assert_uint_eq(n, 1);
+	job_list_release(&jl);
+}
+END_TEST
+
 START_TEST(cmdline_jobs_and_implicit_stonewall)
 {
 	struct cmd_opt opts[] = { { "rw", "write" }, { "name", "c1" }, { "bs", "8k" },
@@ -948,6 +991,7 @@ static Suite *options_suite(void)
 	tcase_add_test(tc, include_errors);
 	tcase_add_test(tc, env_expansion);
 	tcase_add_test(tc, cmdline_defaults_under_first_file);
+	tcase_add_test(tc, overrides_win_over_the_file);
 	tcase_add_test(tc, cmdline_jobs_and_implicit_stonewall);
 	tcase_add_test(tc, cmdline_name_global);
 	tcase_add_test(tc, groups);
