@@ -178,6 +178,23 @@ void app_run_poll(struct app *app)
 		    run->saved_path[0] ? ", saved as " : "", run->saved_path);
 }
 
+bool app_run_wait_stopped(struct app *app)
+{
+	const struct timespec tick = { .tv_sec = 0, .tv_nsec = 20 * 1000 * 1000 };
+	int i;
+
+	if (!app_run_active(app))
+		return false;
+	app_run_stop(app);
+	/* workers finish their in-flight I/O; a device that never answers is not waited for */
+	for (i = 0; i < 1500 && app_run_active(app); i++) {
+		app_run_poll(app);
+		if (app_run_active(app))
+			nanosleep(&tick, NULL);
+	}
+	return true;
+}
+
 /* Forget the last result (a new run starts, or the app quits). */
 void app_run_finish(struct app *app)
 {

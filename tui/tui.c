@@ -344,10 +344,7 @@ void app_release(struct app *app)
 {
 	size_t i;
 
-	if (app_run_active(app)) {
-		app_run_stop(app);
-		app_run_poll(app);
-	}
+	app_run_wait_stopped(app);
 	app_run_finish(app);
 	for (i = 0; i < SCR_COUNT; i++)
 		if (screens[i]->release && app->state[i])
@@ -432,6 +429,8 @@ static int parse_args(struct app *app, int argc, char **argv, const char **impor
 int tui_main(int argc, char **argv)
 {
 	static const char *imports[16];
+	char saved[sizeof(((struct app_run *)0)->saved_path)];
+	bool stopped_mid_run = false;
 	struct app app;
 	int ret;
 
@@ -484,7 +483,21 @@ int tui_main(int argc, char **argv)
 		if (ch != ERR)
 			tui_key(&app, ch);
 	}
+	if (app_run_active(&app)) {
+		/* quitting mid-run: the run stops and its results so far are saved, as with s */
+		app_message(&app, "Stopping the run and saving its results so far...");
+		tui_draw(&app);
+		refresh();
+		stopped_mid_run = app_run_wait_stopped(&app);
+	}
+	snprintf(saved, sizeof(saved), "%s", app.run.saved_path);
 	app_release(&app);
 	endwin();
+	if (stopped_mid_run && saved[0])
+		fprintf(stderr, "raidbench: the run was stopped; its results so far are saved as %s\n",
+			saved);
+	else if (stopped_mid_run)
+		fprintf(stderr, "raidbench: the run was stopped; its results were not saved: %s\n",
+			app.run.error[0] ? app.run.error : "it did not end in time");
 	return 0;
 }

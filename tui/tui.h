@@ -162,6 +162,11 @@ int app_run_start(struct app *app);
 void app_run_poll(struct app *app);
 void app_run_stop(struct app *app);
 bool app_run_active(const struct app *app);
+/*
+ * Stops an active run and waits (30 s at most) until it has ended and its
+ * results are saved, as the s key does. Returns whether a run was active.
+ */
+bool app_run_wait_stopped(struct app *app);
 
 /* Frees the profile's overrides (the chosen file stays). */
 void app_profile_clear(struct app_profile *p);

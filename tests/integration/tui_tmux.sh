@@ -107,8 +107,22 @@ tmux send-keys -t "$S" "echo SHELL-OK" Enter
 await shell "^SHELL-OK"
 check "the shell is usable afterwards" screen_has shell "^SHELL-OK"
 check "the file-system device was not touched" [ "$(sha256sum <"$FS")" = "$before_fs" ]
+
+# quitting mid-run keeps the results so far, as s does
+tmux kill-session -t "$S" 2>/dev/null
+n_before=$(ls "$XDG_DATA_HOME"/raidbench/results/*.json 2>/dev/null | wc -l)
+tmux new-session -d -s "$S" -x 132 -y 43 \
+	"env LANG=C.UTF-8 XDG_DATA_HOME=$XDG_DATA_HOME XDG_CACHE_HOME=$XDG_CACHE_HOME XDG_CONFIG_HOME=$RB_TMP/config $RAIDBENCH --profile=default --start; echo RAIDBENCH-EXITED=\$?; exec bash --norc"
+await quitrun "IOPS" 15
+keys q
+await quitask "Press q again"
+keys q
+await quitdone "RAIDBENCH-EXITED" 40
+check "q, q mid-run says the results so far are saved" screen_has quitdone "the run was stopped; its results so far are saved as"
+check "... exits 0" screen_has quitdone "RAIDBENCH-EXITED=0"
+check "... and the result is there" [ "$(ls "$XDG_DATA_HOME"/raidbench/results/*.json 2>/dev/null | wc -l)" = $((n_before + 1)) ]
 if [ "$RB_FAIL" -gt 0 ] || [ -n "${SHOW:-}" ]; then
-	for f in start refusal target run2 resized stopped results quit; do
+	for f in start refusal target run2 resized stopped results quit quitask quitdone; do
 		echo "---- screen: $f"; cat "$RB_TMP/$f.txt" 2>/dev/null | head -45
 	done
 fi
