@@ -129,6 +129,13 @@ int app_run_start(struct app *app)
 	ret = run_begin(&run->jl, &run->params, &run->res, &run->h, run->error,
 			sizeof(run->error));
 	if (ret) {
+		/* the guard speaks the command line's language; here consent is typed on F4 */
+		char *tail = strstr(run->error, "; to destroy its contents, add --allow-destroy=");
+
+		if (tail)
+			snprintf(tail, sizeof(run->error) - (size_t)(tail - run->error),
+				 "; to destroy its contents, pick it on the Target screen (F4) and "
+				 "type its name to confirm");
 		run_result_release(&run->res);
 		job_list_release(&run->jl);
 		run->have_jobs = false;

@@ -394,14 +394,15 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	if (!st->started) {
 		const char *target = app->target.path[0] ? app->target.path : "the scratch file";
 
-		w_text(r->y + 1, 2, r->w - 4, theme_attr(t, EL_TITLE), false, "No run yet.");
+		w_text(r->y + 1, 2, r->w - 4, theme_attr(t, EL_TITLE), false, "%s",
+		       app->run.error[0] ? "The run did not start." : "No run yet.");
 		w_text(r->y + 3, 2, r->w - 4, A_NORMAL, false, "Profile: %s",
 		       app->profile.name[0] ? app->profile.name : "default (quick look, 4 phases)");
 		w_text(r->y + 4, 2, r->w - 4, A_NORMAL, false, "Target:  %s", target);
 		w_text(r->y + 6, 2, r->w - 4, A_NORMAL, false,
 		       "Press Enter to start. F3 picks a profile, F4 a target.");
 		if (app->run.error[0])
-			w_text(r->y + 8, 2, r->w - 4, theme_attr(t, EL_ERROR), false, "%s",
+			w_wrap(r->y + 8, 2, r->w - 4, r->h - 9, theme_attr(t, EL_ERROR),
 			       app->run.error);
 		return;
 	}

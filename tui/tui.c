@@ -187,12 +187,14 @@ static void draw_keybar(struct app *app)
 
 static void draw_too_small(struct app *app)
 {
+	char msg[160];
+	int y;
+
 	erase();
-	w_text(0, 0, app->cols, A_BOLD, false, "raidbench: terminal too small");
-	w_text(1, 0, app->cols, A_NORMAL, false, "need %dx%d,", MIN_COLS, MIN_ROWS);
-	w_text(2, 0, app->cols, A_NORMAL, false, "have %dx%d.", app->cols, app->rows);
-	w_text(3, 0, app->cols, A_NORMAL, false, "Enlarge it, or q");
-	w_text(4, 0, app->cols, A_NORMAL, false, "to quit.");
+	y = w_wrap(0, 0, app->cols, app->rows, A_BOLD, "raidbench: the terminal is too small");
+	snprintf(msg, sizeof(msg), "It needs %dx%d and has %dx%d. Enlarge it, or press q to quit.",
+		 MIN_COLS, MIN_ROWS, app->cols, app->rows);
+	w_wrap(y, 0, app->cols, app->rows - y, A_NORMAL, msg);
 }
 
 void tui_draw(struct app *app)

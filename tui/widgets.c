@@ -94,6 +94,39 @@ void w_text(int y, int x, int w, attr_t attr, bool pad, const char *fmt, ...)
 	attrset(A_NORMAL);
 }
 
+int w_wrap(int y, int x, int w, int max_rows, attr_t attr, const char *text)
+{
+	const char *p = text;
+	int rows = 0;
+
+	while (*p && rows < max_rows) {
+		size_t len, cut;
+		char line[1024];
+
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		len = strlen(p);
+		if ((int)len > w) {
+			/* the last space that keeps the line within w, else a hard cut */
+			for (cut = (size_t)w; cut > 0 && p[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = (size_t)w;
+		} else {
+			cut = len;
+		}
+		if (cut >= sizeof(line))
+			cut = sizeof(line) - 1;
+		memcpy(line, p, cut);
+		line[cut] = '\0';
+		w_text(y + rows++, x, w, attr, false, "%s", line);
+		p += cut;
+	}
+	return rows;
+}
+
 void w_clear(const struct rect *r, attr_t attr)
 {
 	int y;

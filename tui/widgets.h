@@ -15,6 +15,8 @@
 /* Text at (y, x), clipped to w columns (UTF-8 aware), padded with spaces when pad. */
 void w_text(int y, int x, int w, attr_t attr, bool pad, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+/* text word-wrapped into at most max_rows lines of w cells from (y, x); returns the rows used */
+int w_wrap(int y, int x, int w, int max_rows, attr_t attr, const char *text);
 /* Fills a rectangle with spaces in attr. */
 void w_clear(const struct rect *r, attr_t attr);
 /* A box around r with a title in its top border. */
