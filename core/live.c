@@ -43,6 +43,10 @@ struct live_sampler {
 	uint64_t tot_bytes[DDIR_RWDIR_CNT];
 	uint64_t done_ios[DDIR_RWDIR_CNT];	/* of workers in earlier sets */
 	uint64_t done_bytes[DDIR_RWDIR_CNT];
+	/* stonewall sets, run one after another: the whole run's progress */
+	unsigned *set_of;			/* per worker */
+	unsigned nr_sets;
+	uint64_t *set_plan_s;			/* a set's ramp + runtime, 0 = size-bound */
 };
 
 static const double live_plist[3] = { 50.0, 99.0, 99.9 };
@@ -72,6 +76,24 @@ struct live_sampler *live_sampler_new(struct worker *ws, size_t nr_workers,
 		live_sampler_free(ls);
 		return NULL;
 	}
+	ls->set_of = calloc(nr_workers ? nr_workers : 1, sizeof(*ls->set_of));
+	ls->set_plan_s = calloc(nr_workers ? nr_workers : 1, sizeof(*ls->set_plan_s));
+	if (!ls->set_of || !ls->set_plan_s) {
+		live_sampler_free(ls);
+		return NULL;
+	}
+	for (i = 0; i < nr_workers; i++) {
+		const struct job_spec *j = ws[i].job;
+		uint64_t plan = j->runtime_us ? (j->runtime_us + j->ramp_time_us) / 1000000 : 0;
+
+		/* the same split as the runner's: a stonewall job that is not a clone */
+		if (i && j->stonewall && j != ws[i - 1].job)
+			ls->nr_sets++;
+		ls->set_of[i] = ls->nr_sets;
+		if (plan > ls->set_plan_s[ls->nr_sets])
+			ls->set_plan_s[ls->nr_sets] = plan;
+	}
+	ls->nr_sets++;
 	ls->nr_disks = nr_disks;
 	for (i = 0; i < nr_disks; i++) {
 		snprintf(ls->disks[i].name, sizeof(ls->disks[i].name), "%s", disks[i]);
@@ -86,6 +108,8 @@ void live_sampler_free(struct live_sampler *ls)
 	if (!ls)
 		return;
 	free(ls->prev);
+	free(ls->set_of);
+	free(ls->set_plan_s);
 	free(ls->disks);
 	free(ls->batch);
 	free(ls);
@@ -254,14 +278,19 @@ static void sample_workers(struct live_sampler *ls, struct ring *r, size_t from,
 	}
 	{
 		struct live_rec st = { .type = LIVE_STATUS, .job = LIVE_TOTAL, .t_ns = now };
+		unsigned set = from < ls->nr ? ls->set_of[from] : 0, k;
+		double frac = to > from ? done / (double)(to - from) : 1.0;
 
 		st.u.st.running = running;
 		st.u.st.ramp = ramp;
 		st.u.st.inflight = sat32(inflight);
 		st.u.st.errors = errors;
 		st.u.st.interval_ns = interval;
+		/* the whole run: the sets before this one are done, the later ones planned */
 		st.u.st.eta_s = eta_max;
-		st.u.st.percent = to > from ? (float)(100.0 * done / (double)(to - from)) : 100.0f;
+		for (k = set + 1; k < ls->nr_sets; k++)
+			st.u.st.eta_s += ls->set_plan_s[k];
+		st.u.st.percent = (float)(100.0 * (set + frac) / ls->nr_sets);
 		st.u.st.drops = ring_dropped(r);
 		push(ls, r, &st);
 	}

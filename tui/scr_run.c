@@ -5,6 +5,7 @@
  * dropped records. Everything comes from the live records the engine pushes
  * through the ring; nothing here waits for the engine.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "tui.h"
 #include "tui_int.h"
 #include "widgets.h"
+#include "worker.h"
 
 #define HIST_LEN 600		/* a minute of 100 ms ticks */
 #define MAX_JOBS 64
@@ -92,15 +94,37 @@ static void push_hist(double *h, size_t n, double v)
 	h[n == HIST_LEN ? HIST_LEN - 1 : n] = v;
 }
 
+static bool idle(const struct io_now *io)
+{
+	int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (io[d].iops > 0 || io[d].bw > 0)
+			return false;
+	return true;
+}
+
 static void end_tick(struct run_state *st)
 {
 	double iops = 0, bw = 0;
 	uint32_t p50 = 0, p99 = 0, p999 = 0;
+	size_t j;
 	int d;
 
-	memcpy(st->tot, st->tot_next, sizeof(st->tot));
-	memcpy(st->job, st->job_next, sizeof(st->job));
+	/*
+	 * A job that is done keeps showing its last interval with I/O, and so do
+	 * the totals once nothing runs: a finished run does not read as zeros.
+	 */
+	for (j = 0; j < st->nr_jobs; j++)
+		if (!idle(st->job_next[j]) || st->job_phase[j] != PHASE_DONE)
+			memcpy(st->job[j], st->job_next[j], sizeof(st->job[j]));
 	memcpy(st->disk, st->disk_next, sizeof(st->disk));
+	if (idle(st->tot_next) && !st->running && st->h_n) {
+		memset(st->tot_next, 0, sizeof(st->tot_next));
+		memset(st->job_next, 0, sizeof(st->job_next));
+		return;
+	}
+	memcpy(st->tot, st->tot_next, sizeof(st->tot));
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		iops += st->tot[d].iops;
 		bw += st->tot[d].bw;
@@ -153,7 +177,9 @@ void scr_run_record(void *p, const struct live_rec *rec)
 			int d;
 
 			st->interval_s = s;
-			st->percent = rec->u.st.percent;
+			/* a stopped run's workers all read "done": keep the progress it had */
+			if (rec->u.st.running)
+				st->percent = rec->u.st.percent;
 			st->eta_s = rec->u.st.eta_s;
 			st->drops = rec->u.st.drops;
 			st->running = rec->u.st.running;
@@ -200,20 +226,22 @@ static void draw_status(struct app *app, struct run_state *st, int y, int x, int
 {
 	const struct theme *t = app->theme;
 	uint64_t el = st->elapsed_ns / 1000000000ull;
+	bool stopped = st->ended && app->run.have_result && app->run.res.interrupted;
+	double pct = st->ended && !stopped ? 100.0 : st->percent;
 	char line[160];
 	int bar;
 
 	snprintf(line, sizeof(line), "%s  elapsed %02llu:%02llu  eta %02llu:%02llu  depth %u%s",
-		 st->ended ? "finished" : st->ramp ? "ramp (no statistics yet)" : "running",
+		 stopped ? "stopped early" : st->ended ? "finished" :
+		 st->ramp ? "ramp (no statistics yet)" : "running",
 		 (unsigned long long)(el / 60), (unsigned long long)(el % 60),
 		 (unsigned long long)(st->eta_s / 60), (unsigned long long)(st->eta_s % 60),
 		 st->inflight, st->drops ? "  live records dropped (display only)" : "");
 	w_text(y, x, w, theme_attr(t, st->drops ? EL_STATUS_WARN : EL_DEFAULT), false, "%s", line);
 	bar = w - w_width(line) - 9;
 	if (bar > 10) {
-		w_hbar(t, y, x + w - bar - 8, bar, st->ended ? 1.0 : st->percent / 100.0,
-		       theme_attr(t, EL_STATUS_BUSY));
-		w_text(y, x + w - 7, 7, A_BOLD, false, "%5.1f%%", st->ended ? 100.0 : st->percent);
+		w_hbar(t, y, x + w - bar - 8, bar, pct / 100.0, theme_attr(t, EL_STATUS_BUSY));
+		w_text(y, x + w - 7, 7, A_BOLD, false, "%5.1f%%", pct);
 	}
 }
 
@@ -224,17 +252,20 @@ static void draw_big(struct app *app, struct run_state *st, int y, int x, int w)
 	int d, col = w / 2;
 
 	for (d = 0; d < 2; d++) {
-		char iops[32], bw[32], p99[32];
+		char iops[32], bw[32], p50[32], p99[32];
 		attr_t a = theme_attr(t, d ? EL_GAUGE_WRITE : EL_GAUGE_READ);
 
 		fmt_count(iops, sizeof(iops), st->tot[d].iops);
 		fmt_rate(bw, sizeof(bw), st->tot[d].bw);
+		fmt_ns(p50, sizeof(p50), st->tot[d].p50);
 		fmt_ns(p99, sizeof(p99), st->tot[d].p99);
 		w_text(y, x + d * col, col, a, false, "%-5s", label[d]);
 		w_text(y, x + d * col + 6, col - 6, theme_attr(t, EL_BIG_NUMBER), false,
 		       "%s IOPS  %s", iops, bw);
+		/* no completions in the interval: no latency to speak of */
 		w_text(y + 1, x + d * col + 6, col - 6, theme_attr(t, EL_DIM), false,
-		       "p50 %.1f us  p99 %s", st->tot[d].p50 / 1000.0, p99);
+		       "p50 %s  p99 %s", st->tot[d].iops > 0 ? p50 : "-",
+		       st->tot[d].iops > 0 ? p99 : "-");
 	}
 }
 
@@ -324,9 +355,11 @@ static void draw_tables(struct app *app, struct run_state *st, const struct rect
 
 		if (!st->disk_seen[i] || s <= 0)
 			continue;
+		/* the kernel's busy time can run a tick ahead of the interval: capped, as iostat */
 		if (d->u.disk.util_meaningful)
-			snprintf(util, sizeof(util), "%.0f", 100.0 * d->u.disk.io_ticks /
-				 (d->u.disk.interval_ms ? d->u.disk.interval_ms : 1));
+			snprintf(util, sizeof(util), "%.0f",
+				 fmin(100.0, 100.0 * d->u.disk.io_ticks /
+					     (d->u.disk.interval_ms ? d->u.disk.interval_ms : 1)));
 		else
 			snprintf(util, sizeof(util), "n/a");
 		w_text(y++, r->x, r->w, A_NORMAL, true,

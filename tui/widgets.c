@@ -279,26 +279,32 @@ void fmt_count(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.0f", v);
 }
 
-static void fmt_iec(char *buf, size_t len, double v, const char *suffix)
+
+/* Decimal, as the MB/s columns and fio's "(MB/s)": 1 MB/s is 1,000,000 bytes a second. */
+void fmt_rate(char *buf, size_t len, double bytes_per_s)
 {
-	const char *u[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	static const char *const u[] = { "B/s", "kB/s", "MB/s", "GB/s", "TB/s" };
+	double v = bytes_per_s;
+	int i = 0;
+
+	while (v >= 1000 && i < 4) {
+		v /= 1000;
+		i++;
+	}
+	snprintf(buf, len, v >= 100 || i == 0 ? "%.0f %s" : "%.1f %s", v, u[i]);
+}
+
+void fmt_size(char *buf, size_t len, double bytes)
+{
+	static const char *const u[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double v = bytes;
 	int i = 0;
 
 	while (v >= 1024 && i < 5) {
 		v /= 1024;
 		i++;
 	}
-	snprintf(buf, len, v >= 100 || i == 0 ? "%.0f %s%s" : "%.1f %s%s", v, u[i], suffix);
-}
-
-void fmt_rate(char *buf, size_t len, double bytes_per_s)
-{
-	fmt_iec(buf, len, bytes_per_s, "/s");
-}
-
-void fmt_size(char *buf, size_t len, double bytes)
-{
-	fmt_iec(buf, len, bytes, "");
+	snprintf(buf, len, v >= 100 || i == 0 ? "%.0f %s" : "%.1f %s", v, u[i]);
 }
 
 void fmt_ns(char *buf, size_t len, double ns)

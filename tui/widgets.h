@@ -45,9 +45,9 @@ int w_width(const char *s);
 
 /* "1.23M", "456k", "789" (IOPS and counts, SI) */
 void fmt_count(char *buf, size_t len, double v);
-/* "1.2 GiB/s", "345 MiB/s", "12 KiB/s" */
+/* "1.2 GB/s", "345 MB/s", "12 kB/s": decimal, as the MB/s columns */
 void fmt_rate(char *buf, size_t len, double bytes_per_s);
-/* "3.1 TB" style sizes with IEC units: "1.8 TiB", "512 MiB" */
+/* sizes with IEC units: "1.8 TiB", "512 MiB" */
 void fmt_size(char *buf, size_t len, double bytes);
 /* "850 ns", "12.3 us", "4.56 ms", "1.2 s" */
 void fmt_ns(char *buf, size_t len, double ns);

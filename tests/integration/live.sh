@@ -54,6 +54,24 @@ else
 	fail "steady run: $(cat "$RB_TMP/err")"
 fi
 
+# progress and ETA are the whole run's: four 1-s phases climb to 100% once, never back
+if "$RAIDBENCH" run --profile=default --filename="$RB_TMP/p.dat" --size=16m --runtime=1 \
+	--time_based --ioengine=null --live="$L" --output=/dev/null --no-save 2>"$RB_TMP/err"; then
+	res=$(python3 - "$L" <<'PY'
+import json, sys
+t = [json.loads(l) for l in open(sys.argv[1])]
+pct = [x["percent"] for x in t]
+mono = all(b >= a - 0.01 for a, b in zip(pct, pct[1:]))
+first_half = [x["percent"] for x in t if x["t_ms"] <= 500]
+print("ok" if mono and pct[-1] == 100 and max(first_half) < 25 and t[0]["eta_s"] >= 3 else "bad",
+      round(max(first_half), 1), t[0]["eta_s"], pct[-1])
+PY
+)
+	check "progress climbs once over the four phases, ETA counts the later ones ($res)" [ "${res%% *}" = ok ]
+else
+	fail "progress run: $(cat "$RB_TMP/err")"
+fi
+
 # a consumer that sleeps 5 s mid-run: drops are reported, totals exact
 if RAIDBENCH_TEST_STALL=500:5000 "$RAIDBENCH" run --name=c --ioengine=null --size=64m \
 	--rw=randread --bs=4k --iodepth=4 --numjobs=16 --runtime=7 --time_based \
