@@ -54,7 +54,7 @@ static void usage(FILE *f)
 		"--init-timeout  give up waiting for initialization after S seconds.\n"
 		"--poll=MS  status re-read interval while waiting (default 2000).\n"
 		"--timeout=S  per vendor command (default $RAIDBENCH_TOOL_TIMEOUT, else 120).\n"
-		"--dry-run print the exact create commands and the estimates; run nothing.\n"
+		"--dry-run print the exact create command of each level; run nothing.\n"
 		"--yes     run it: everything on the drives is destroyed, level after level.\n"
 		"--resume-cleanup  list the arrays an interrupted sweep left behind (journal\n"
 		"          $XDG_STATE_HOME/raidbench/sweep.json); with --yes, delete them,\n"

@@ -26,19 +26,24 @@ static void usage(FILE *f)
 		"                                      the default profile on a scratch file)\n"
 		"       raidbench run [OPTIONS] [JOBFILE...]\n"
 		"                                      run fio-format jobs headless\n"
-		"       raidbench devices [--json] [--import TOOL:FILE ...]\n"
-		"       raidbench array create|delete|add-spare|remove-spare|erase|mode ...\n"
+		"       raidbench devices [--json] [--ascii] [--no-tools] [--import TOOL:FILE ...]\n"
+		"       raidbench array show|create|delete|add-spare|remove-spare|erase|mode|fail ...\n"
+		"                                      (array --help)\n"
 		"       raidbench profiles [--json] | show NAME | path NAME\n"
 		"       raidbench results [--json|--dir]\n"
 		"       raidbench compare [--json] A.json B.json ...\n"
 		"       raidbench sweep --tool=TOOL --drives=D1,D2,... --levels=0,1,5 --profile=NAME\n"
 		"                       [--dry-run | --yes]   RAID-level sweep (sweep --help)\n"
+		"       raidbench sweep --resume-cleanup [--yes]\n"
 		"       raidbench --version\n"
 		"\n"
 		"run options: fio's job options as --name=value (--name= starts a job), and\n"
 		"  --output-format=normal|json|json+|terse   (comma list)\n"
+		"  --profile=NAME a profile; the options given with it win over its own\n"
 		"  --output=FILE  --parse-only  --readonly  --allow-destroy=DEVICE (repeatable)\n"
-		"  --showcmd      print the equivalent fio command line and exit\n");
+		"  --live=FILE|-  JSON Lines per tick  --live-interval=MS  --no-save\n"
+		"  --showcmd      print the equivalent fio command line and exit\n"
+		"  (run --help has the whole list)\n");
 }
 
 /* The quick start: a short default profile on a scratch file, no disk touched. */
@@ -120,7 +125,10 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
-	fprintf(stderr, "raidbench: unknown command '%s'\n", argv[1]);
+	if (argv[1][0] == '-')
+		fprintf(stderr, "raidbench: unknown option '%s'\n", argv[1]);
+	else
+		fprintf(stderr, "raidbench: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return EXIT_USAGE;
 }

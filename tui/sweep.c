@@ -238,8 +238,18 @@ int sweep_preview(const struct sweep_plan *plan, struct sweep_report *report, ch
 		  size_t errlen)
 {
 	struct sweep_ctx x = { .plan = plan, .rep = report };
+	struct job_list jl;
 	int ret = prepare(&x, err, errlen);
 
+	/* the profile is checked as the real sweep checks it, so a preview promises no more */
+	if (!ret || ret == -EINVAL) {
+		int pret = find_profile(plan->profile, x.profile, sizeof(x.profile), err, errlen);
+
+		if (!pret && !(pret = load_jobs(&x, "/dev/null", &jl, err, errlen)))
+			job_list_release(&jl);
+		if (pret)
+			ret = pret == -EINVAL ? -ENOENT : pret;
+	}
 	inventory_release(&x.inv);
 	return ret;
 }

@@ -99,6 +99,8 @@ check "an impossible level is refused before anything runs (exit 2)" [ $? -eq 2 
 check "... naming the rule" said "RAID 6 needs at least 4 drives with ssacli; 3 given"
 sw sweep --tool=ssacli --drives=$DRIVES --levels=0 --profile=no-such-profile --yes
 check "an unknown profile is refused (exit 2)" [ $? -eq 2 ]
+sw sweep --tool=ssacli --drives=$DRIVES --levels=0 --profile=no-such-profile --dry-run
+check "... with --dry-run too (exit 2)" [ $? -eq 2 ]
 check "no change ran so far" [ -z "$(changes)" ]
 
 # ---- the sweep: RAID 0, 1, 5, waiting for RAID 5's parity initialization -----------
