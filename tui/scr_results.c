@@ -415,7 +415,7 @@ static void draw_saved(struct app *app, struct results_state *st, const struct r
 	int target_w = in.w - 23 - name_w - peak_w, i, y;
 	char title[96];
 
-	snprintf(title, sizeof(title), "%s%sSaved runs (%zu, newest first)",
+	snprintf(title, sizeof(title), "%s%sSaved runs (%zu, newest first; MB/s, IOPS: each run's best phase)",
 		 st->pane == PANE_SAVED ? t->g->arrow : "", st->pane == PANE_SAVED ? " " : "", st->nr);
 	w_box(t, r, title);
 	st->saved_rows = in;
