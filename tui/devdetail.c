@@ -41,14 +41,22 @@ static void ks(struct out *o, const char *label, const char *v)
 		kv(o, TONE_NONE, label, "%s", v);
 }
 
-static void ksize(struct out *o, const char *label, int64_t bytes)
+/*
+ * A size; exact says it is the kernel's byte count. A vendor tool's size is
+ * exact when it counts sectors (storcli); one that is not a whole number of
+ * sectors came from a rounded figure ("3.64 TB") and gets no byte count.
+ */
+static void ksize(struct out *o, const char *label, int64_t bytes, bool exact)
 {
 	char s[32];
 
 	if (bytes < 0)
 		return;
 	fmt_size(s, sizeof(s), (double)bytes);
-	kv(o, TONE_NONE, label, "%s (%lld bytes)", s, (long long)bytes);
+	if (exact || bytes % 512 == 0)
+		kv(o, TONE_NONE, label, "%s (%lld bytes)", s, (long long)bytes);
+	else
+		kv(o, TONE_NONE, label, "about %s (the tool's rounded figure)", s);
 }
 
 static void kstatus(struct out *o, enum inv_status s, const char *text)
@@ -145,7 +153,7 @@ static void ld_details(struct out *o, const struct devrow *r)
 	kv(o, TONE_TITLE, "", "Logical drive %s", ld->id ? ld->id : "");
 	devtree_raid_words(ld->raid_level, lvl, sizeof(lvl));
 	kv(o, ld->raid_level ? TONE_NONE : TONE_UNKNOWN, "RAID level", "%s", lvl);
-	ksize(o, "Size", ld->size_bytes);
+	ksize(o, "Size", ld->size_bytes, false);
 	if (ld->strip_size_bytes >= 0) {
 		char s[32];
 
@@ -173,7 +181,7 @@ static void pd_details(struct out *o, const struct devrow *r)
 	kv(o, TONE_TITLE, "", "Physical drive %s", pd->id ? pd->id : "");
 	ks(o, "Role", pd->role);
 	kstatus(o, pd->status, pd->status_text);
-	ksize(o, "Size", pd->size_bytes);
+	ksize(o, "Size", pd->size_bytes, false);
 	ks(o, "Interface", pd->interface);
 	if (pd->media)
 		kv(o, TONE_NONE, "Media", "%s", !strcmp(pd->media, "ssd") ? "SSD" : "HDD (rotating)");
@@ -197,7 +205,7 @@ static void md_details(struct out *o, const struct devrow *r)
 	kv(o, TONE_TITLE, "", "md array %s", md->name ? md->name : "");
 	devtree_raid_words(md->raid_level, lvl, sizeof(lvl));
 	kv(o, TONE_NONE, "RAID level", "%s", lvl);
-	ksize(o, "Size", md->size_bytes);
+	ksize(o, "Size", md->size_bytes, true);
 	kstatus(o, md->status, md->status_text);
 	kprogress(o, md->status, md->progress_pct);
 	for (i = 0; i < md->nr_members; i++) {
@@ -231,7 +239,7 @@ static void bdev_details(struct out *o, const struct inv_blockdev *b)
 	const char *why = b->why_not_write_safe;
 
 	kv(o, TONE_TITLE, "", "Block device %s", b->path ? b->path : b->name ? b->name : "");
-	ksize(o, "Size", b->size_bytes);
+	ksize(o, "Size", b->size_bytes, true);
 	ks(o, "Model", b->model);
 	ks(o, "Serial", b->serial);
 	ks(o, "WWN", b->wwn);
