@@ -56,7 +56,7 @@ static void ksize(struct out *o, const char *label, int64_t bytes, bool exact)
 	if (exact || bytes % 512 == 0)
 		kv(o, TONE_NONE, label, "%s (%lld bytes)", s, (long long)bytes);
 	else
-		kv(o, TONE_NONE, label, "about %s (the tool's rounded figure)", s);
+		kv(o, TONE_NONE, label, "about %s (rounded by the tool)", s);
 }
 
 static void kstatus(struct out *o, enum inv_status s, const char *text)
