@@ -18,6 +18,7 @@
 #include <linux/fs.h>
 
 #include "rand.h"
+#include "guard.h"
 #include "worker.h"
 #include "worker_int.h"
 
@@ -311,12 +312,21 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 			f->lbs = logical_block_size(&st);
 			if (f->is_blockdev) {
 				/* reads are always allowed: size the device read-only */
-				int fd = open(f->path, O_RDONLY | O_CLOEXEC);
+				int fd = open(f->path, O_RDONLY | O_CLOEXEC), e = errno;
+				char why[1024];
 
 				if (fd < 0) {
-					snprintf(err, errlen, "job '%s': %s: %s", job->name,
-						 f->path, strerror(errno));
-					return -errno;
+					/* a write job hears the guard's reasons first, if it has any */
+					if (job_writes(job) && !job->verify_only &&
+					    guard_check_write(f->path, w->consent, why, sizeof(why))) {
+						snprintf(err, errlen, "job '%s': %s", job->name, why);
+						return -EPERM;
+					}
+					snprintf(err, errlen, "job '%s': cannot open %s to find its size: "
+						 "%s%s", job->name, f->path, strerror(e),
+						 e == EPERM || e == EACCES ? " (the kernel or a security "
+						 "policy refuses it)" : "");
+					return -e;
 				}
 				f->real_size = device_size(fd);
 				close(fd);
