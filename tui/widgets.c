@@ -280,31 +280,32 @@ void fmt_count(char *buf, size_t len, double v)
 }
 
 
+/* v in units of base: "%.0f" from 100 up and for the first unit, else one decimal */
+static void fmt_scaled(char *buf, size_t len, double v, double base,
+		       const char *const *units, int nr_units)
+{
+	int i = 0;
+
+	while (v >= base && i < nr_units - 1) {
+		v /= base;
+		i++;
+	}
+	snprintf(buf, len, v >= 100 || i == 0 ? "%.0f %s" : "%.1f %s", v, units[i]);
+}
+
 /* Decimal, as the MB/s columns and fio's "(MB/s)": 1 MB/s is 1,000,000 bytes a second. */
 void fmt_rate(char *buf, size_t len, double bytes_per_s)
 {
 	static const char *const u[] = { "B/s", "kB/s", "MB/s", "GB/s", "TB/s" };
-	double v = bytes_per_s;
-	int i = 0;
 
-	while (v >= 1000 && i < 4) {
-		v /= 1000;
-		i++;
-	}
-	snprintf(buf, len, v >= 100 || i == 0 ? "%.0f %s" : "%.1f %s", v, u[i]);
+	fmt_scaled(buf, len, bytes_per_s, 1000, u, 5);
 }
 
 void fmt_size(char *buf, size_t len, double bytes)
 {
 	static const char *const u[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	double v = bytes;
-	int i = 0;
 
-	while (v >= 1024 && i < 5) {
-		v /= 1024;
-		i++;
-	}
-	snprintf(buf, len, v >= 100 || i == 0 ? "%.0f %s" : "%.1f %s", v, u[i]);
+	fmt_scaled(buf, len, bytes, 1024, u, 6);
 }
 
 void fmt_ns(char *buf, size_t len, double ns)
