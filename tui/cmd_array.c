@@ -20,6 +20,7 @@
 #include <json-c/json.h>
 
 #include "cli.h"
+#include "fmt.h"
 #include "options.h"
 #include "hw/array.h"
 #include "hw/inventory.h"
@@ -151,23 +152,6 @@ static int parse_args(int argc, char **argv, struct args *a)
 
 /* ---- printing ------------------------------------------------------------------ */
 
-static void human(char *buf, size_t len, int64_t bytes)
-{
-	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	double v = (double)bytes;
-	int u = 0;
-
-	if (bytes < 0) {
-		snprintf(buf, len, "?");
-		return;
-	}
-	while (v >= 1024 && u < 5) {
-		v /= 1024;
-		u++;
-	}
-	snprintf(buf, len, !u || v == (double)(long long)v ? "%.0f %s" : "%.2f %s", v, units[u]);
-}
-
 static void print_status(FILE *f, enum inv_status st, const char *text, double pct)
 {
 	fprintf(f, "%s", inv_status_name(st));
@@ -183,7 +167,7 @@ static void print_pds(FILE *f, const struct inv_pd *pds, size_t nr, const char *
 		const struct inv_pd *p = &pds[i];
 		char size[32];
 
-		human(size, sizeof(size), p->size_bytes);
+		fmt_bytes(size, sizeof(size), p->size_bytes);
 		fprintf(f, "%spd %-10s %-11s %10s  %s %s  %s  ", indent, p->id ? p->id : "?",
 			p->role ? p->role : "?", size, p->interface ? p->interface : "",
 			p->media ? p->media : "", p->model ? p->model : "");
@@ -208,8 +192,8 @@ static void print_controller(FILE *f, const struct inv_controller *c)
 			const struct inv_ld *ld = &a->lds[k];
 			char size[32], strip[32];
 
-			human(size, sizeof(size), ld->size_bytes);
-			human(strip, sizeof(strip), ld->strip_size_bytes);
+			fmt_bytes(size, sizeof(size), ld->size_bytes);
+			fmt_bytes(strip, sizeof(strip), ld->strip_size_bytes);
 			fprintf(f, "    ld %-4s RAID %-5s %10s  strip %s  ", ld->id ? ld->id : "?",
 				ld->raid_level ? ld->raid_level : "?", size, strip);
 			print_status(f, ld->status, ld->status_text, ld->progress_pct);
@@ -232,7 +216,7 @@ static void print_md(FILE *f, const struct inv_md *md)
 {
 	char size[32];
 
-	human(size, sizeof(size), md->size_bytes);
+	fmt_bytes(size, sizeof(size), md->size_bytes);
 	fprintf(f, "md %s  RAID %s  %s  ", md->name ? md->name : "?",
 		md->raid_level ? md->raid_level : "?", size);
 	print_status(f, md->status, md->status_text, md->progress_pct);

@@ -29,6 +29,7 @@
 #include <json-c/json.h>
 
 #include "cli.h"
+#include "fmt.h"
 #include "hw/discover.h"
 #include "hw/inventory.h"
 #include "hw/monitor.h"
@@ -184,19 +185,11 @@ static void tree_info(struct tree *t, bool more_follow, const char *fmt, ...)
 	fputc('\n', t->out);
 }
 
-static const char *fmt_size(int64_t bytes, char *buf, size_t len)
+static const char *size_text(int64_t bytes, char *buf, size_t len)
 {
-	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	double v = (double)bytes;
-	size_t u = 0;
-
 	if (bytes < 0)
 		return "size unknown";
-	while (v >= 1024 && u < 5) {
-		v /= 1024;
-		u++;
-	}
-	snprintf(buf, len, u ? "%.1f %s" : "%.0f %s", v, units[u]);
+	fmt_size(buf, len, (double)bytes);
 	return buf;
 }
 
@@ -258,7 +251,7 @@ static void print_pd(struct tree *t, bool last, const struct inv_pd *pd)
 
 	line_add(&l, "%s drive %s", pd->role ? pd->role : "physical", pd->id ? pd->id : "?");
 	if (pd->size_bytes >= 0)
-		line_add(&l, "%s", fmt_size(pd->size_bytes, sz, sizeof(sz)));
+		line_add(&l, "%s", size_text(pd->size_bytes, sz, sizeof(sz)));
 	if (pd->interface || pd->media)
 		line_add(&l, "%s%s%s", pd->interface ? pd->interface : "",
 			 pd->interface && pd->media ? " " : "", pd->media ? pd->media : "");
@@ -278,7 +271,7 @@ static void print_ld(struct tree *t, bool last, const struct inv_ld *ld)
 
 	line_add(&l, "logical drive %s", ld->id ? ld->id : "?");
 	line_add(&l, "RAID %s", ld->raid_level ? ld->raid_level : "level unknown");
-	line_add(&l, "%s", fmt_size(ld->size_bytes, sz, sizeof(sz)));
+	line_add(&l, "%s", size_text(ld->size_bytes, sz, sizeof(sz)));
 	status_words(inv_status_name(ld->status), ld->status_text, st, sizeof(st));
 	if (ld->progress_pct >= 0)
 		line_add(&l, "[%s, %.1f%%]", st, ld->progress_pct);
@@ -310,7 +303,7 @@ static void print_blockdev(struct tree *t, bool last, const struct inv_blockdev 
 	char sz[32];
 
 	line_add(&l, "%s", b->name);
-	line_add(&l, "%s", fmt_size(b->size_bytes, sz, sizeof(sz)));
+	line_add(&l, "%s", size_text(b->size_bytes, sz, sizeof(sz)));
 	if (b->model)
 		line_add(&l, "%s", b->model);
 	if (b->rotational >= 0)
@@ -428,7 +421,7 @@ static void print_md(struct tree *t, bool last, const struct inv_md *md)
 
 	line_add(&l, "%s", md->name ? md->name : "?");
 	line_add(&l, "RAID %s", md->raid_level ? md->raid_level : "level unknown");
-	line_add(&l, "%s", fmt_size(md->size_bytes, sz, sizeof(sz)));
+	line_add(&l, "%s", size_text(md->size_bytes, sz, sizeof(sz)));
 	status_words(inv_status_name(md->status), md->status_text, st, sizeof(st));
 	if (md->progress_pct >= 0)
 		line_add(&l, "[%s %.1f%%]", st, md->progress_pct);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "fmt.h"
 #include "options.h"
 #include "sweep.h"
 
@@ -198,23 +199,6 @@ static int build_plan(const struct args *a, struct sweep_plan *p)
 
 /* ---- printing ------------------------------------------------------------------- */
 
-static void human(char *buf, size_t len, int64_t bytes)
-{
-	static const char *const units[] = { "B", "KB", "MB", "GB", "TB", "PB" };
-	double v = (double)bytes;
-	int u = 0;
-
-	if (bytes < 0) {
-		snprintf(buf, len, "?");
-		return;
-	}
-	while (v >= 1000 && u < 5) {
-		v /= 1000;
-		u++;
-	}
-	snprintf(buf, len, u ? "%.2f %s" : "%.0f %s", v, units[u]);
-}
-
 struct view {
 	struct status_line status;
 	double last_pct;
@@ -300,7 +284,7 @@ static void print_levels(const struct sweep_report *r)
 		const struct sweep_level *lv = &r->levels[i];
 		char cap[32];
 
-		human(cap, sizeof(cap), lv->size_bytes >= 0 ? lv->size_bytes :
+		fmt_bytes(cap, sizeof(cap), lv->size_bytes >= 0 ? lv->size_bytes :
 			lv->est.capacity_bytes);
 		printf("RAID %-3s %-11s %-12s %s\n", lv->level, state_word(lv),
 		       lv->est.write_penalty ? cap : "-", lv->est.tolerance);
@@ -359,7 +343,7 @@ static void print_report(const struct sweep_report *r, const struct sweep_plan *
 {
 	char size[32];
 
-	human(size, sizeof(size), r->drive_bytes);
+	fmt_bytes(size, sizeof(size), r->drive_bytes);
 	printf("RAID sweep: %s%s%s, %zu drives of %s, profile %s, %u s per phase\n", r->tool,
 	       *r->controller ? " " : "", r->controller, p->nr_drives, size, p->profile,
 	       p->runtime_s);

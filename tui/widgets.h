@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fmt.h"
 #include "tui.h"
 
 /* Text at (y, x), clipped to w columns (UTF-8 aware), padded with spaces when pad. */
@@ -43,13 +44,5 @@ bool w_list_key(int ch, int *sel, int page, int nr);
 /* Columns of display cells a UTF-8 string takes. */
 int w_width(const char *s);
 
-/* "1.23M", "456k", "789" (IOPS and counts, SI) */
-void fmt_count(char *buf, size_t len, double v);
-/* "1.2 GB/s", "345 MB/s", "12 kB/s": decimal, as the MB/s columns */
-void fmt_rate(char *buf, size_t len, double bytes_per_s);
-/* sizes with IEC units: "1.8 TiB", "512 MiB" */
-void fmt_size(char *buf, size_t len, double bytes);
-/* "850 ns", "12.3 us", "4.56 ms", "1.2 s" */
-void fmt_ns(char *buf, size_t len, double ns);
 
 #endif

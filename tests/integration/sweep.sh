@@ -119,7 +119,7 @@ check "... ran on the new logical drive's OS device" said "running $XDG_CONFIG_H
 check "... the comparison has each phase" eval 'grep -q "^phase rand-read-4k (read, random)" "$OUT" && grep -q "^phase seq-write-64k (write, sequential)" "$OUT"'
 check "... with the estimate beside the measurement" \
 	eval 'grep -qE "^  RAID 5 +[0-9]+ +[0-9.]+ +[0-9.]+ +3.00x" "$OUT" && grep -qE "^  RAID 1 +[0-9]+ +[0-9.]+ +[0-9.]+ +4.00x" "$OUT"'
-check "... and fault tolerance in words" said "RAID 5   measured    6.00 TB      survives one drive failure"
+check "... and fault tolerance in words" said "RAID 5   measured    5.5 TiB      survives one drive failure"
 check "... created and deleted each level in turn" [ "$(changes | cut -d' ' -f3- )" = "ctrl slot=255 create type=ld drives=$DRIVES raid=0 forced
 ctrl slot=255 ld 1 delete forced
 ctrl slot=255 create type=ld drives=$DRIVES raid=1 forced
