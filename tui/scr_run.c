@@ -112,14 +112,15 @@ static void end_tick(struct run_state *st)
 	int d;
 
 	/*
-	 * A job that is done keeps showing its last interval with I/O, and so do
+	 * A job that is done keeps showing its last whole interval (the tail
+	 * between the last tick and its end is short and says little), and so do
 	 * the totals once nothing runs: a finished run does not read as zeros.
 	 */
 	for (j = 0; j < st->nr_jobs; j++)
-		if (!idle(st->job_next[j]) || st->job_phase[j] != PHASE_DONE)
+		if (st->job_phase[j] != PHASE_DONE || idle(st->job[j]))
 			memcpy(st->job[j], st->job_next[j], sizeof(st->job[j]));
 	memcpy(st->disk, st->disk_next, sizeof(st->disk));
-	if (idle(st->tot_next) && !st->running && st->h_n) {
+	if (!st->running && st->h_n) {
 		memset(st->tot_next, 0, sizeof(st->tot_next));
 		memset(st->job_next, 0, sizeof(st->job_next));
 		return;
