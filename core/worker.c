@@ -100,10 +100,14 @@ static uint64_t pick_bs(struct worker *w, int ddir)
 	return job->bs[ddir];
 }
 
-static int pick_ddir(struct worker *w)
+/* The direction of the next I/O on file f. */
+static int pick_ddir(struct worker *w, const struct worker_file *f)
 {
 	unsigned rw = w->job->rw;
 
+	/* trimwrite, as fio: trim a block, then write the block just trimmed */
+	if ((rw & RW_TRIM) && (rw & RW_WRITE))
+		return f->next_seq[DDIR_WRITE] == f->next_seq[DDIR_TRIM] ? DDIR_TRIM : DDIR_WRITE;
 	if ((rw & RW_READ) && (rw & RW_WRITE))
 		return rb_mix_next(&w->mix) ? DDIR_WRITE : DDIR_READ;
 	if (rw & RW_WRITE)
@@ -191,14 +195,14 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		if (job->randrepeat)
 			rb_mix_new_loop(&w->mix);
 	}
-	ddir = pick_ddir(w);
+	f = &w->files[st->next_file];
+	ddir = pick_ddir(w, f);
 	bs = pick_bs(w, ddir);
 	if (!job->time_based && st->loop_bytes + bs > w->io_limit) {
 		/* the tail smaller than a block is not issued, as fio */
 		st->loop_bytes = w->io_limit;
 		return gen_main(w, st, u, now);
 	}
-	f = &w->files[st->next_file];
 	if (++st->next_file == w->nr_files)
 		st->next_file = 0;
 
@@ -212,7 +216,9 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	u->numberio = st->numberio++;
 	if (ddir == DDIR_WRITE)
 		scramble(w, u);
-	st->loop_bytes += bs;
+	/* trimwrite's trims come on top of size=, as fio's: the writes count */
+	if (!(ddir == DDIR_TRIM && (job->rw & RW_WRITE)))
+		st->loop_bytes += bs;
 	st->issued[ddir]++;
 	st->issued_bytes[ddir] += bs;
 	return true;
@@ -782,11 +788,6 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	if (!w->ops) {
 		snprintf(w->err, sizeof(w->err), "job '%s': unknown ioengine '%s' (raidbench has: "
 			 "%s)", job->name, job->ioengine, engine_names());
-		return -EINVAL;
-	}
-	if ((job->rw & RW_TRIM) && (job->rw & RW_WRITE)) {
-		snprintf(w->err, sizeof(w->err), "job '%s': rw=trimwrite is not supported yet "
-			 "(trim, randtrim and the other patterns are)", job->name);
 		return -EINVAL;
 	}
 	w->min_bs = UINT64_MAX;
