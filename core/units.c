@@ -572,24 +572,22 @@ int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 {
 	static const char *const names[] = {
 		"read", "write", "trim", "randread", "randwrite", "randtrim",
-		"rw", "readwrite", "randrw", "trimwrite", NULL,
+		"rw", "readwrite", "randrw", "trimwrite", "randtrimwrite", NULL,
 	};
 	static const unsigned modes[] = {
 		RW_READ, RW_WRITE, RW_TRIM, RW_READ | RW_RANDOM, RW_WRITE | RW_RANDOM,
 		RW_TRIM | RW_RANDOM, RW_READ | RW_WRITE, RW_READ | RW_WRITE,
-		RW_READ | RW_WRITE | RW_RANDOM, RW_TRIM | RW_WRITE,
+		RW_READ | RW_WRITE | RW_RANDOM, RW_TRIM | RW_WRITE, RW_TRIM | RW_WRITE | RW_RANDOM,
 	};
 	const char *colon = strchr(s, ':');
 	size_t n = colon ? (size_t)(colon - s) : strlen(s);
 	int i = find_word(names, s, n);
 	uint64_t v = 0;
 
-	if (i < 0 && n == 13 && !strncmp(s, "randtrimwrite", n))
-		return units_errf(why, whylen, "'randtrimwrite' is a fio rw mode raidbench does not support");
 	if (i < 0)
 		return units_errf(why, whylen, "bad value '%s' (expected read, write, trim, "
-				  "randread, randwrite, randtrim, rw, readwrite, randrw or "
-				  "trimwrite, with an optional :N)", s);
+				  "randread, randwrite, randtrim, rw, readwrite, randrw, "
+				  "trimwrite or randtrimwrite, with an optional :N)", s);
 	/* fio: ":N" is I/Os per random offset for random modes, a byte gap for sequential */
 	if (colon && (units_size(colon + 1, kb_base, &v, NULL) || v > UINT_MAX))
 		return units_errf(why, whylen, "bad suffix '%s' in '%s' (expected a whole number)",

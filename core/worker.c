@@ -105,9 +105,12 @@ static int pick_ddir(struct worker *w, const struct worker_file *f)
 {
 	unsigned rw = w->job->rw;
 
-	/* trimwrite, as fio: trim a block, then write the block just trimmed */
-	if ((rw & RW_TRIM) && (rw & RW_WRITE))
+	/* (rand)trimwrite, as fio: trim a block, then write the block just trimmed */
+	if ((rw & RW_TRIM) && (rw & RW_WRITE)) {
+		if (rw & RW_RANDOM)
+			return f->tw_pending ? DDIR_WRITE : DDIR_TRIM;
 		return f->next_seq[DDIR_WRITE] == f->next_seq[DDIR_TRIM] ? DDIR_TRIM : DDIR_WRITE;
+	}
 	if ((rw & RW_READ) && (rw & RW_WRITE))
 		return rb_mix_next(&w->mix) ? DDIR_WRITE : DDIR_READ;
 	if (rw & RW_WRITE)
@@ -171,8 +174,10 @@ static void loop_reset(struct worker *w)
 {
 	unsigned i;
 
-	for (i = 0; i < w->nr_files; i++)
+	for (i = 0; i < w->nr_files; i++) {
 		memset(w->files[i].next_seq, 0, sizeof(w->files[i].next_seq));
+		w->files[i].tw_pending = false;
+	}
 }
 
 /* Fills u with the next I/O of the main phase; false when the phase is over. */
@@ -180,7 +185,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 {
 	const struct job_spec *job = w->job;
 	struct worker_file *f;
-	uint64_t bs;
+	uint64_t bs, off;
+	bool rtw_write;
 	int ddir;
 
 	if (st->failed || worker_stopped(w))
@@ -197,7 +203,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	}
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
-	bs = pick_bs(w, ddir);
+	rtw_write = ddir == DDIR_WRITE && f->tw_pending;
+	bs = rtw_write ? f->tw_len : pick_bs(w, ddir);
 	if (!job->time_based && st->loop_bytes + bs > w->io_limit) {
 		/* the tail smaller than a block is not issued, as fio */
 		st->loop_bytes = w->io_limit;
@@ -208,7 +215,18 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 
 	u->ddir = (uint8_t)ddir;
 	u->len = (uint32_t)bs;
-	u->offset = f->start + worker_pick_offset(w, f, ddir, bs);
+	if (rtw_write) {
+		off = f->tw_off;
+		f->tw_pending = false;
+	} else {
+		off = worker_pick_offset(w, f, ddir, bs);
+	}
+	if (ddir == DDIR_TRIM && (job->rw & RW_WRITE) && (job->rw & RW_RANDOM)) {
+		f->tw_pending = true;
+		f->tw_off = off;
+		f->tw_len = bs;
+	}
+	u->offset = f->start + off;
 	u->fd = f->fd;
 	u->file_idx = (unsigned)(f - w->files);
 	u->error = 0;

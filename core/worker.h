@@ -44,6 +44,8 @@ struct worker_file {
 	uint64_t start;		/* first byte of the region used */
 	uint64_t size;		/* bytes of the region, a multiple of the min bs */
 	uint64_t next_seq[DDIR_RWDIR_CNT];	/* sequential position per direction, as fio */
+	bool tw_pending;	/* randtrimwrite: the block just trimmed awaits its write */
+	uint64_t tw_off, tw_len;
 	struct rb_randmap *map;
 	struct rb_dist *dist;
 	uint64_t nr_blocks;	/* region / min bs */

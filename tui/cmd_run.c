@@ -19,6 +19,7 @@
 #include "ring.h"
 #include "config.h"
 #include "options.h"
+#include "profile_set.h"
 #include "report.h"
 #include "results.h"
 #include "run.h"
@@ -188,22 +189,6 @@ static void fmt_bs(char *buf, size_t len, uint64_t v)
 	snprintf(buf, len, "%llu%s", (unsigned long long)v, units[u]);
 }
 
-static const char *rw_name(unsigned rw)
-{
-	switch (rw) {
-	case RW_READ: return "read";
-	case RW_WRITE: return "write";
-	case RW_TRIM: return "trim";
-	case RW_READ | RW_RANDOM: return "randread";
-	case RW_WRITE | RW_RANDOM: return "randwrite";
-	case RW_TRIM | RW_RANDOM: return "randtrim";
-	case RW_READ | RW_WRITE: return "rw";
-	case RW_READ | RW_WRITE | RW_RANDOM: return "randrw";
-	case RW_TRIM | RW_WRITE: return "trimwrite";
-	default: return "mixed";
-	}
-}
-
 /* fio's per-job header lines, before the run. */
 static void print_header(FILE *f, const struct job_list *jl)
 {
@@ -212,7 +197,7 @@ static void print_header(FILE *f, const struct job_list *jl)
 
 	for (i = 0; i < jl->nr; i++) {
 		const struct job_spec *j = &jl->jobs[i];
-		char b[3][2][32];
+		char b[3][2][32], rw[32];
 		int d;
 
 		n += j->numjobs;
@@ -223,8 +208,9 @@ static void print_header(FILE *f, const struct job_list *jl)
 		if (last && !strcmp(last, j->name))
 			continue;
 		last = j->name;
+		profile_fmt_rw(rw, sizeof(rw), j->rw);
 		fprintf(f, "%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, "
-			"iodepth=%u\n", j->name, j->groupid, rw_name(j->rw), b[0][0], b[0][1],
+			"iodepth=%u\n", j->name, j->groupid, rw, b[0][0], b[0][1],
 			b[1][0], b[1][1], b[2][0], b[2][1], j->ioengine, j->iodepth);
 	}
 	fprintf(f, "raidbench-%s\nStarting %zu thread%s\n", PACKAGE_VERSION, n, n == 1 ? "" : "s");

@@ -155,7 +155,7 @@ void profile_fmt_rw(char *buf, size_t len, unsigned rw)
 	const char *rnd = rw & RW_RANDOM ? "rand" : "";
 
 	if ((rw & RW_TRIM) && (rw & RW_WRITE))
-		snprintf(buf, len, "trimwrite");
+		snprintf(buf, len, "%strimwrite", rnd);
 	else if (rw & RW_TRIM)
 		snprintf(buf, len, "%strim", rnd);
 	else if ((rw & RW_READ) && (rw & RW_WRITE))

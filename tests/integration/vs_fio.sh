@@ -118,22 +118,22 @@ rm -f "$W"; truncate -s 4M "$W"
 "$RAIDBENCH" run "${args[@]}" --no-save >/dev/null 2>&1; rw_=$(written "$W")
 check "rw=rw writes the blocks fio writes ($rw_)" [ "$fw" = "$rw_" -a "${fw#*0}" != "$fw" ]
 
-# trimwrite: each block trimmed, then written; size= counts the writes (the trims come on top)
+# (rand)trimwrite: each block trimmed, then written; size= counts the writes (trims come on top)
 tw() {
 	python3 -c 'import json,sys; t=open(sys.argv[1]).read(); d=json.loads(t[t.index("{"):]); j=d["jobs"][0]
 print(" ".join("%d/%d" % (j[k]["total_ios"], j[k]["io_bytes"]) for k in ("read", "write", "trim")))' "$1"
 }
-for engine in psync libaio; do
-	args=(--name=tw --filename="$DEV" --size=2m --bs=64k --rw=trimwrite --ioengine=$engine
+for mode in trimwrite randtrimwrite; do for engine in psync libaio; do
+	args=(--name=tw --filename="$DEV" --size=2m --bs=64k --rw=$mode --ioengine=$engine
 	      --iodepth=8 --direct=1 --output-format=json)
 	if fio "${args[@]}" --output="$RB_TMP/fio.json" >/dev/null 2>&1 &&
 		"$RAIDBENCH" run "${args[@]}" --allow-destroy="$DEV" --no-save --output="$RB_TMP/rb.json" 2>"$RB_TMP/err"; then
 		f=$(tw "$RB_TMP/fio.json"); r=$(tw "$RB_TMP/rb.json")
-		check "trimwrite $engine: read/write/trim ios and bytes equal fio's ($r)" [ "$f" = "$r" ]
+		check "$mode $engine: read/write/trim ios and bytes equal fio's ($r)" [ "$f" = "$r" ]
 	else
-		fail "trimwrite $engine: $(head -2 "$RB_TMP/err")"
+		fail "$mode $engine: $(head -2 "$RB_TMP/err")"
 	fi
-done
+done; done
 
 # time-based IOPS: fio and raidbench back to back, 5 pairs, the order alternating, with no other
 # test of the suite running (rb_timing_begin); this shared VM's loop device still swings 2-5x

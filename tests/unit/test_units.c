@@ -461,8 +461,8 @@ START_TEST(rw_modes)
 	ck_assert_uint_eq(nr, 8);
 	ck_assert_int_eq(units_rw("write:4k", 1024, &bits, &nr, why, sizeof(why)), 0);
 	ck_assert_uint_eq(nr, 4096);
-	ck_assert_int_eq(units_rw("randtrimwrite", 1024, &bits, &nr, why, sizeof(why)), -EINVAL);
-	ck_assert_str_eq(why, "'randtrimwrite' is a fio rw mode raidbench does not support");
+	ck_assert_int_eq(units_rw("randtrimwrite", 1024, &bits, &nr, why, sizeof(why)), 0);
+	ck_assert_uint_eq(bits, RW_TRIM | RW_WRITE | RW_RANDOM);
 	ck_assert_int_eq(units_rw("reads", 1024, &bits, &nr, why, sizeof(why)), -EINVAL);
 	ck_assert_int_eq(units_rw("read:x", 1024, &bits, &nr, why, sizeof(why)), -EINVAL);
 	ck_assert_str_eq(why, "bad suffix 'x' in 'read:x' (expected a whole number)");
