@@ -213,6 +213,7 @@ static void array_release(struct inv_array *a)
 		free(a->lds[i].raid_level);
 		free(a->lds[i].status_text);
 		free(a->lds[i].os_device);
+		free(a->lds[i].uid);
 	}
 	free(a->lds);
 	inv_pds_free(a->pds, a->nr_pds);

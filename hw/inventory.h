@@ -64,6 +64,8 @@ struct inv_ld {
 	char *status_text;
 	double progress_pct;	/* < 0 when no operation is running */
 	char *os_device;	/* "/dev/sdb", joined by WWN/serial; NULL when unknown */
+	char *uid;		/* the tool's own identity of it (ssacli Unique Identifier,
+				 * storcli SCSI NAA Id); NULL when the tool gives none */
 };
 
 struct inv_array {

@@ -536,7 +536,10 @@ static int ld_kv(struct ssa *p, const char *k, const char *v)
 	} else if (!strcmp(k, "Unique Identifier")) {
 		const char *dev = raidtool_join_wwn(v, p->src->osdevs, p->src->nr_osdevs);
 		char path[96];
+		int ret = rt_set(&ld->uid, v);
 
+		if (ret)
+			return ret;
 		if (dev) {
 			snprintf(path, sizeof(path), "/dev/%s", dev);
 			p->ld_joined = true;

@@ -264,8 +264,11 @@ static int vd_properties(struct sc *p, struct inv_controller *c, const char *vd,
 		return 0;
 	if ((v = jstr(o, "Strip Size", buf, sizeof(buf))))
 		ld->strip_size_bytes = inv_parse_vendor_size(v, 1024);
-	if ((v = jstr(o, "SCSI NAA Id", buf, sizeof(buf))))
+	if ((v = jstr(o, "SCSI NAA Id", buf, sizeof(buf)))) {
 		dev = raidtool_join_wwn(v, p->src->osdevs, p->src->nr_osdevs);
+		if (rt_set(&ld->uid, v))
+			return -ENOMEM;
+	}
 	if (dev) {
 		snprintf(buf, sizeof(buf), "/dev/%s", dev);
 		ret = rt_set(&ld->os_device, buf);

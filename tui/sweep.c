@@ -559,6 +559,7 @@ static int create(struct sweep_ctx *x, size_t i, struct sweep_ld *ld, char *err,
 	}
 	snprintf(x->entry.ld, sizeof(x->entry.ld), "%s", ld->id);
 	snprintf(x->entry.os_device, sizeof(x->entry.os_device), "%s", ld->os_device);
+	snprintf(x->entry.uid, sizeof(x->entry.uid), "%s", ld->uid);
 	snprintf(x->entry.state, sizeof(x->entry.state), "created");
 	snprintf(lv->ld, sizeof(lv->ld), "%s", ld->id);
 	snprintf(lv->os_device, sizeof(lv->os_device), "%s", ld->os_device);

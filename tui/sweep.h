@@ -178,6 +178,7 @@ struct sweep_pending_array {
 	char ld[64];			/* "" when the sweep stopped before learning it */
 	char level[16];
 	char os_device[128];
+	char uid[80];			/* the tool's identity of the logical drive; "" unknown */
 	char **drives;			/* its member drives */
 	size_t nr_drives;
 	char state[16];			/* "creating", "created", "deleting" */

@@ -173,6 +173,7 @@ static void fill_ld(struct sweep_ld *out, const struct inv_ld *ld)
 	snprintf(out->id, sizeof(out->id), "%s", ld->id ? ld->id : "");
 	snprintf(out->level, sizeof(out->level), "%s", ld->raid_level ? ld->raid_level : "");
 	snprintf(out->os_device, sizeof(out->os_device), "%s", ld->os_device ? ld->os_device : "");
+	snprintf(out->uid, sizeof(out->uid), "%s", ld->uid ? ld->uid : "");
 	snprintf(out->status_text, sizeof(out->status_text), "%s",
 		 ld->status_text ? ld->status_text : inv_status_name(ld->status));
 	out->strip_bytes = ld->strip_size_bytes;

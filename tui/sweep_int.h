@@ -24,6 +24,7 @@ struct sweep_ld {
 	char id[64];			/* "1", "0", "md0" */
 	char level[16];
 	char os_device[128];
+	char uid[80];			/* the tool's identity of it; "" when none */
 	int64_t strip_bytes;
 	int64_t size_bytes;
 	enum inv_status status;

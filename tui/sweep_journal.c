@@ -108,6 +108,7 @@ static int entry_from_json(struct sweep_pending_array *e, json_object *o)
 	copy_str(e->ld, sizeof(e->ld), o, "ld");
 	copy_str(e->level, sizeof(e->level), o, "level");
 	copy_str(e->os_device, sizeof(e->os_device), o, "os_device");
+	copy_str(e->uid, sizeof(e->uid), o, "uid");
 	copy_str(e->state, sizeof(e->state), o, "state");
 	copy_str(e->time, sizeof(e->time), o, "time");
 	if (json_object_object_get_ex(o, "pid", &v))
@@ -138,6 +139,7 @@ static json_object *entry_to_json(const struct sweep_pending_array *e)
 	json_object_object_add(o, "ld", json_object_new_string(e->ld));
 	json_object_object_add(o, "level", json_object_new_string(e->level));
 	json_object_object_add(o, "os_device", json_object_new_string(e->os_device));
+	json_object_object_add(o, "uid", json_object_new_string(e->uid));
 	for (size_t i = 0; i < e->nr_drives; i++)
 		json_object_array_add(d, json_object_new_string(e->drives[i]));
 	json_object_object_add(o, "drives", d);
@@ -374,6 +376,23 @@ static void drive_list(char *buf, size_t len, const struct sweep_pending_array *
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? "," : "", e->drives[i]);
 }
 
+/* Whether found is the array the journal entry recorded, by the tool's identity and level. */
+static bool same_ld(const struct sweep_pending_array *e, const struct sweep_ld *found, char *why,
+		    size_t len)
+{
+	if (*e->level && *found->level && strcmp(e->level, found->level)) {
+		snprintf(why, len, "it is RAID %s now, not the sweep's RAID %s", found->level,
+			 e->level);
+		return false;
+	}
+	if (*e->uid && strcasecmp(e->uid, found->uid)) {
+		snprintf(why, len, "its identifier is %s, not the %s the sweep made", *found->uid ?
+			 found->uid : "not shown", e->uid);
+		return false;
+	}
+	return true;
+}
+
 /* Deletes one journal entry's array; 0 when it is gone from the tool and the journal. */
 static int cleanup_one(struct sweep_pending_array *e, const struct sweep_callbacks *cb,
 		       char *err, size_t errlen)
@@ -416,6 +435,17 @@ static int cleanup_one(struct sweep_pending_array *e, const struct sweep_callbac
 		goto out;
 	case SWEEP_LD_FOUND:
 		break;
+	}
+	/*
+	 * The same drives and number are not enough: tools reuse logical drive
+	 * numbers, so an array made after the sweep can stand where its array
+	 * stood. The tool's own identity and the level must be the journal's.
+	 */
+	if (!same_ld(e, &found, why, sizeof(why))) {
+		snprintf(err, errlen, "RAID %s on %s, logical drive %s: %s; left alone (and in the "
+			 "journal): look with raidbench array show", e->level, drives, found.id, why);
+		ret = -EBUSY;
+		goto out;
 	}
 	snprintf(e->ld, sizeof(e->ld), "%s", found.id);
 	snprintf(e->state, sizeof(e->state), "deleting");

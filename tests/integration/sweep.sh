@@ -123,9 +123,9 @@ check "... and fault tolerance in words" said "RAID 5   measured    5.5 TiB     
 check "... created and deleted each level in turn" [ "$(changes | cut -d' ' -f3- )" = "ctrl slot=255 create type=ld drives=$DRIVES raid=0 forced
 ctrl slot=255 ld 1 delete forced
 ctrl slot=255 create type=ld drives=$DRIVES raid=1 forced
-ctrl slot=255 ld 2 delete forced
+ctrl slot=255 ld 1 delete forced
 ctrl slot=255 create type=ld drives=$DRIVES raid=5 forced
-ctrl slot=255 ld 3 delete forced" ]
+ctrl slot=255 ld 1 delete forced" ]
 check "... no array left behind" [ -z "$(sim_arrays)" ]
 check "... an empty journal" [ "$(journal_n)" = 0 ]
 "$RAIDBENCH" compare $(find "$RESULTS" -name '*.json' -newer "$MARK" | sort) >"$OUT" 2>"$ERR"
@@ -241,9 +241,33 @@ sw sweep --resume-cleanup
 check "--resume-cleanup without --yes: exit 2" [ $? -eq 2 ]
 check "... lists the sweep's array" said "RAID 0 on ssacli slot=255 drives 1I:0:5,1I:0:6, logical drive"
 check "... and deletes nothing" [ -z "$(changes | grep delete)" ]
+# before cleaning up, someone replaces the sweep's array by one of their own on the same
+# drives; ssacli hands out the same logical drive number again
+cp "$JOURNAL" "$RB_TMP/journal.kept"
+LD_OLD=$(json_get "$JOURNAL" "d['arrays'][0]['ld']")
+for lvl in 1 0; do
+	"$RAIDBENCH" array delete --tool=ssacli --ld="$LD_OLD" --yes >/dev/null 2>&1
+	RAIDBENCH_SIM_OSDEVS= "$RAIDBENCH" array create --tool=ssacli --level=$lvl \
+		--drives=1I:0:5,1I:0:6 --yes >/dev/null 2>&1
+	: >"$RAIDBENCH_SIM_LOG"
+	sw sweep --resume-cleanup --yes
+	check "RAID $lvl made by hand where the sweep's RAID 0 was: --resume-cleanup refuses (exit 1)" [ $? -eq 1 ]
+	check "... deletes nothing" [ -z "$(changes | grep delete)" ]
+	check "... the hand-made array stays (logical drive $LD_OLD again)" \
+		[ "$(json_get "$RAIDBENCH_SIM_STATE" "[ld['id'] for a in d['ssacli']['controllers'][0]['arrays'] for ld in a['lds'] if a['drives'] == ['1I:0:5', '1I:0:6']]")" = "[$LD_OLD]" ]
+	case $lvl in
+	1) check "... saying it is RAID 1 now" said "it is RAID 1 now, not the sweep's RAID 0" ;;
+	0) check "... saying its identifier is not the one the sweep made" said "its identifier is" ;;
+	esac
+	LD_OLD=$(json_get "$RAIDBENCH_SIM_STATE" "[ld['id'] for a in d['ssacli']['controllers'][0]['arrays'] for ld in a['lds'] if a['drives'] == ['1I:0:5', '1I:0:6']][0]")
+done
+# the hand-made array goes away too: the sweep's entry then names nothing and clears
+"$RAIDBENCH" array delete --tool=ssacli --ld="$LD_OLD" --yes >/dev/null 2>&1
+: >"$RAIDBENCH_SIM_LOG"
 sw sweep --resume-cleanup --yes
-check "--resume-cleanup --yes: exit 0" [ $? -eq 0 ]
-check "... deleted exactly the sweep's array" [ "$(changes | grep -c delete)" = 1 ]
+check "--resume-cleanup --yes once the drives are free: exit 0" [ $? -eq 0 ]
+check "... the journal entry clears" [ "$(journal_n)" = 0 ]
+check "... and the cleanup itself deleted nothing" [ -z "$(changes | grep delete)" ]
 check "... the earlier array is untouched" [ "$(sim_arrays)" = "A:1I:0:7,1I:0:8" ]
 check "... an empty journal" [ "$(journal_n)" = 0 ]
 sw sweep --resume-cleanup --yes

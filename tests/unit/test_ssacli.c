@@ -493,6 +493,9 @@ START_TEST(ld_joined_by_wwn)
 	inv_reset();
 	ck_assert_int_eq(raidtool_ssacli.parse(&inv, text, &src, err, sizeof(err)), 0);
 	ck_assert_pstr_eq(ld_of(array_of(ctrl(0), "A"), "1")->os_device, "/dev/sdc");
+	/* kept as the logical drive's identity: a sweep's cleanup checks it (numbers get reused) */
+	ck_assert_pstr_eq(ld_of(array_of(ctrl(0), "A"), "1")->uid,
+			  "600508B1001C37F10BDE1911E307C368");
 	free(text);
 }
 END_TEST
