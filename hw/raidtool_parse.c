@@ -483,10 +483,50 @@ static void md_merge(struct inv_md *d, struct inv_md *s)
 				d->members[i].slot = s->members[k].slot;
 }
 
+/* How bad a status is, for rolling members up into their array: higher is worse. */
+static int severity(enum inv_status st)
+{
+	static const int rank[] = {
+		[INV_OK] = 1, [INV_ERASING] = 2, [INV_TRANSFORMING] = 3, [INV_INITIALIZING] = 4,
+		[INV_PREDICTIVE_FAILURE] = 5, [INV_REBUILDING] = 6, [INV_DEGRADED] = 7,
+		[INV_OFFLINE] = 8, [INV_FAILED] = 9, [INV_UNKNOWN] = 0,
+	};
+
+	return st <= INV_UNKNOWN ? rank[st] : 0;
+}
+
+/*
+ * An array the tool gave no status of takes the worst of its logical drives
+ * (hpacucli's "ld all show" names only the logical drive's Interim Recovery
+ * Mode): a degraded volume must not sit under an array that reads "unknown".
+ */
+static int rollup_arrays(struct inventory *inv)
+{
+	for (size_t i = 0; i < inv->nr_controllers; i++)
+		for (size_t k = 0; k < inv->controllers[i].nr_arrays; k++) {
+			struct inv_array *a = &inv->controllers[i].arrays[k];
+			const struct inv_ld *worst = NULL;
+			char text[96];
+
+			if (a->status != INV_UNKNOWN)
+				continue;
+			for (size_t l = 0; l < a->nr_lds; l++)
+				if (severity(a->lds[l].status) > (worst ? severity(worst->status) : 0))
+					worst = &a->lds[l];
+			if (!worst)
+				continue;
+			a->status = worst->status;
+			snprintf(text, sizeof(text), "as logical drive %s", worst->id ? worst->id : "?");
+			if (rt_set(&a->status_text, text))
+				return -ENOMEM;
+		}
+	return 0;
+}
+
 int raidtool_merge(struct inventory *dst, struct inventory *src)
 {
 	struct inventory rest = { 0 };
-	int ret = 0;
+	int ret = rollup_arrays(src);
 
 	for (size_t i = 0; !ret && i < src->nr_controllers; i++) {
 		struct inv_controller *s = &src->controllers[i], *d = NULL;

@@ -101,8 +101,9 @@ START_TEST(p410_show_config)
 	ck_assert_pstr_eq(c->model, "Smart Array P410i");
 	ck_assert_pstr_eq(c->serial, "50014380095E2C50");
 	a = array_of(c, "A");
-	ck_assert_int_eq(a->status, INV_UNKNOWN);
-	ck_assert_ptr_null(a->status_text);
+	/* show config gives no array status: the array takes its logical drive's */
+	ck_assert_int_eq(a->status, INV_OK);
+	ck_assert_pstr_eq(a->status_text, "as logical drive 1");
 	ld_is(ld_of(a, "1"), "10", TB(2.2), INV_UNSET, INV_OK, "OK", -1, NULL);
 	ck_assert_int_eq(a->nr_pds, 8);
 	for (size_t i = 0; i < 8; i++)
@@ -122,6 +123,8 @@ START_TEST(e200i_interim_recovery)
 	ck_assert_pstr_eq(c->model, "Smart Array E200i");
 	ld_is(ld_of(array_of(c, "A"), "1"), "5", GB(136.7), INV_UNSET, INV_DEGRADED,
 	      "Interim Recovery Mode", -1, NULL);
+	/* a failed drive shows on the array's line too, not only under it */
+	ck_assert_int_eq(array_of(c, "A")->status, INV_DEGRADED);
 }
 END_TEST
 
