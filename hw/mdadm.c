@@ -48,6 +48,8 @@ struct mdstat_md {
 	char disks[32];		/* "[3/2] [U_U]" */
 	char action[96];	/* "recovery = 12.6%", "resync=DELAYED" */
 	bool degraded;
+	unsigned raid_disks;	/* n of "[n/w]" */
+	int desc[256];		/* each member's descriptor number, "sdh1[6]" */
 };
 
 static int mdstat_finish(struct inventory *inv, struct mdstat_md *m)
@@ -72,6 +74,20 @@ static int mdstat_finish(struct inventory *inv, struct mdstat_md *m)
 	else
 		md->status = m->degraded ? INV_DEGRADED : INV_OK;	/* check/repair scrub */
 	md->progress_pct = pct;
+	/*
+	 * A member numbered at or past the array's disk count is not one of its
+	 * disks yet: a spare, or the one a recovery is rebuilding onto (mdadm
+	 * --detail says "spare rebuilding"); mdstat lists it like the others.
+	 */
+	for (size_t i = 0; m->raid_disks && i < md->nr_members && i < 256; i++)
+		if (m->desc[i] >= (int)m->raid_disks && md->members[i].role &&
+		    !strcmp(md->members[i].role, "active")) {
+			int ret = rt_set(&md->members[i].role,
+					 rt_prefix(m->action, "recovery") ? "rebuilding" : "spare");
+
+			if (ret)
+				return ret;
+		}
 	snprintf(text, sizeof(text), "%s%s%s%s%s%s", m->state, *m->disks ? " " : "", m->disks,
 		 m->degraded ? ", degraded" : "", *m->action ? ", " : "", m->action);
 	m->idx = -1;
@@ -110,6 +126,8 @@ static int mdstat_array(struct inventory *inv, struct mdstat_md *m, char *s)
 			if (!mem)
 				return -ENOMEM;
 			*br = '\0';
+			if (md->nr_members <= 256)
+				m->desc[md->nr_members - 1] = atoi(br + 1);
 			if ((ret = rt_set(&mem->device, t)))
 				return ret;
 			if (strstr(br + 1, "(F)")) {
@@ -137,6 +155,7 @@ static void mdstat_detail(struct inventory *inv, struct mdstat_md *m, char *s)
 		md->size_bytes = (int64_t)(blocks * 1024);
 		sq = strstr(s, " [");
 		if (sq && sscanf(sq, " [%u/%u]", &n, &w) == 2) {
+			m->raid_disks = n;
 			snprintf(m->disks, sizeof(m->disks), "%s", sq + 1);
 			m->degraded |= w < n || strchr(sq, '_');
 		}

@@ -366,6 +366,10 @@ START_TEST(mdstat_files)
 	import_ok("mdstat", "mdadm/proc-mdstat_raid5-recovery-12pct_pymdstat05.txt");
 	md_is(&inv.md[0], "md127", "5", 1464725760LL * 1024, INV_REBUILDING,
 	      "active [6/5] [UUUUU_], degraded, recovery = 12.6%", 12.6, 6);
+	/* sdh1[6]: numbered past the 6 disks, it is the one being rebuilt, not a healthy member */
+	ck_assert_pstr_eq(inv.md[0].members[0].device, "sdh1");
+	ck_assert_pstr_eq(inv.md[0].members[0].role, "rebuilding");
+	ck_assert_pstr_eq(inv.md[0].members[1].role, "active");
 }
 END_TEST
 
