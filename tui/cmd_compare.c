@@ -108,8 +108,8 @@ static void print_metric(const struct compare_row *row, size_t nr, const char *l
 
 static void print_table(const struct compare *c, const struct result *rs, size_t nr)
 {
-	static const char *const labels[] = { "IOPS", "MB/s", "mean latency (us)",
-					      "p99 latency (us)" };
+	static const char *const labels[] = { "IOPS", "MB/s", "mean clat (us)",
+					      "p99 clat (us)" };
 	size_t i, k;
 	int m;
 
@@ -133,8 +133,21 @@ static void print_table(const struct compare *c, const struct result *rs, size_t
 		for (m = 0; m < 4; m++)
 			print_metric(row, nr, labels[m], m);
 	}
-	if (!c->nr_rows)
+	if (!c->nr_rows) {
 		printf("(no phase with I/O in these files)\n");
+		return;
+	}
+	for (i = 0; i < c->nr_rows; i++) {
+		size_t have = 0;
+
+		for (k = 0; k < nr; k++)
+			have += c->rows[i].cells[k].present;
+		if (have > 1)
+			return;
+	}
+	/* phases line up by job name and direction: say why every row stands alone */
+	printf("\nThese runs share no phase (job name and direction), so nothing is compared "
+	       "side by side: compare runs of the same profile.\n");
 }
 
 /* A number as fio writes them ("%f"), not json-c's 17 significant digits. */

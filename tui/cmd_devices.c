@@ -288,7 +288,7 @@ static void print_array(struct tree *t, bool last, const struct inv_array *a)
 	size_t n = a->nr_lds + a->nr_pds;
 
 	status_words(inv_status_name(a->status), a->status_text, st, sizeof(st));
-	tree_node(t, last, "array %s  [%s]", a->id ? a->id : "(not named by sysfs)", st);
+	tree_node(t, last, "array %s  [%s]", a->id ? a->id : "(not named by the tool)", st);
 	tree_push(t, last);
 	for (size_t i = 0; i < a->nr_lds; i++)
 		print_ld(t, --n == 0, &a->lds[i]);

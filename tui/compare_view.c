@@ -19,8 +19,8 @@
 #define COL_W 20	/* value 10, change 8, gaps */
 
 static const char *const ddir_name[] = { "read", "write", "trim" };
-static const char *const metric_name[CMP_METRIC_COUNT] = { "IOPS", "MB/s", "mean latency",
-							     "p99 latency" };
+static const char *const metric_name[CMP_METRIC_COUNT] = { "IOPS", "MB/s", "mean clat",
+							     "p99 clat" };
 
 int compare_view_open(struct compare_view *cv, const struct result_entry *list,
 		      const bool *marked, size_t nr)

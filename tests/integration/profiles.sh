@@ -207,7 +207,13 @@ check "compare of two saved runs gives their numbers$(why "$out")" [ "${out##*$'
 check "compare rows: 2 phases" [ "$(json_get "$RB_TMP/cmp.json" "[(p['phase'], p['direction']) for p in d['phases']]")" = "[('lat-4k-randread', 'read'), ('lat-4k-randwrite', 'write')]" ]
 "$RAIDBENCH" compare "$(basename "$A")" "$(basename "$B")" >"$RB_TMP/cmp.txt" 2>"$RB_TMP/err"
 check "compare finds saved runs by file name" [ $? -eq 0 ]
-check "compare table has IOPS and p99 rows" grep -q 'p99 latency (us)' "$RB_TMP/cmp.txt"
+check "compare table has IOPS and p99 rows" grep -q 'p99 clat (us)' "$RB_TMP/cmp.txt"
+check "... and no 'nothing in common' note for runs of one profile" \
+	bash -c "! grep -q 'share no phase' '$RB_TMP/cmp.txt'"
+"$RAIDBENCH" run --name=other --ioengine=null --size=1m --output-format=json \
+	--output="$RB_TMP/other.json" --no-save 2>/dev/null
+"$RAIDBENCH" compare "$A" "$RB_TMP/other.json" >"$RB_TMP/cmp2.txt" 2>"$RB_TMP/err"
+check "runs with no phase in common: compare says so" grep -q "These runs share no phase" "$RB_TMP/cmp2.txt"
 "$RAIDBENCH" results >"$RB_TMP/results.txt" 2>"$RB_TMP/err"
 check "results lists both runs" [ "$(grep -c 'latency-4k' "$RB_TMP/results.txt")" = 2 ]
 
