@@ -452,10 +452,13 @@ static int pick_key(struct app *app, struct sweep_state *st, int ch)
 		break;
 	case KEY_LEFT:
 	case KEY_RIGHT:
+	case '<':
+	case '>':
 		if (!on_levels)
 			return EV_NONE;	/* Left: back, as everywhere */
-		st->level_cur = (st->level_cur + (ch == KEY_RIGHT ? 1 : nr_levels(st) - 1)) %
-				nr_levels(st);
+		/* the key bar says <>, as the builder's: both pairs move along the levels */
+		st->level_cur = (st->level_cur + (ch == KEY_RIGHT || ch == '>' ? 1 :
+						  nr_levels(st) - 1)) % nr_levels(st);
 		break;
 	case ' ':
 		toggle(app, st);
@@ -500,8 +503,8 @@ static int sweep_key(struct app *app, void *p, int ch)
 		app_message(app, "The sweep is running: s stops it (its array is deleted)");
 		return EV_HANDLED;
 	case SW_DONE:
-		if (ch == KEY_LEFT || ch == KEY_RIGHT) {
-			st->phase += ch == KEY_RIGHT ? 1 : -1;
+		if (ch == KEY_LEFT || ch == KEY_RIGHT || ch == '<' || ch == '>') {
+			st->phase += ch == KEY_RIGHT || ch == '>' ? 1 : -1;
 			st->res_top = 0;
 			return EV_HANDLED;
 		}
