@@ -516,10 +516,44 @@ static int validate_erase(const struct array_op *op, const struct inventory *inv
 	return ret;
 }
 
+/*
+ * RAID mode takes the pass-through drives away from the OS: one that is
+ * mounted, swap, the root file system or held (md, LVM) refuses the switch.
+ */
+static int passthrough_free(const struct inv_controller *c, const struct array_env *env,
+			    char *err, size_t errlen)
+{
+	for (size_t i = 0; i < c->nr_passthrough; i++) {
+		const struct inv_pd *pd = &c->passthrough[i];
+		const char *dev = raidtool_join_wwn(pd->wwn, env->osdevs, env->nr_osdevs);
+		struct guard_report rep;
+		char path[96];
+		int ret;
+
+		if (!dev)
+			continue;
+		snprintf(path, sizeof(path), "/dev/%s", dev);
+		ret = env->examine(path, &rep);
+		if (ret == -ENOENT)
+			continue;
+		if (ret)
+			return fail(err, errlen, -EBUSY, "pass-through drive %s (%s) cannot be examined "
+				    "(%s): refusing to take it from the OS", pd->id ? pd->id : "?",
+				    path, strerror(-ret));
+		if (rep.verdict == GUARD_NEVER || strstr(rep.reasons, " is held by "))
+			return fail(err, errlen, -EBUSY, "pass-through drive %s (%s) is in use: %s; RAID "
+				    "mode would take it from the OS: free it first", pd->id ? pd->id :
+				    "?", path, rep.reasons);
+	}
+	return 0;
+}
+
 static int validate_mode(const struct array_op *op, const struct inv_controller *c,
-			 struct array_plan *plan, char *err, size_t errlen)
+			 const struct array_env *env, struct array_plan *plan, char *err,
+			 size_t errlen)
 {
 	size_t lds = 0;
+	int ret;
 
 	if (!op->mode || (strcmp(op->mode, "hba") && strcmp(op->mode, "raid")))
 		return fail(err, errlen, -EINVAL, "--mode=hba or --mode=raid");
@@ -531,9 +565,12 @@ static int validate_mode(const struct array_op *op, const struct inv_controller 
 	if (!strcmp(op->mode, "hba") && lds)
 		return fail(err, errlen, -EBUSY, "%s %s still has %zu logical drive(s): delete "
 			    "them first (HBA mode exposes the raw drives)", c->source, c->id, lds);
+	if (!strcmp(op->mode, "raid") && (ret = passthrough_free(c, env, err, errlen)))
+		return ret;
 	if (!strcmp(op->mode, "raid") && c->nr_passthrough &&
-	    warn(plan, "the %zu pass-through drive(s) disappear from the OS: make sure none is "
-		 "mounted or in use", c->nr_passthrough))
+	    warn(plan, "the %zu pass-through drive(s) disappear from the OS%s", c->nr_passthrough,
+		 env->nr_osdevs ? " (none of those the OS shows is in use)" : ": the OS devices "
+		 "are not known here, make sure none is mounted or in use"))
 		return -ENOMEM;
 	return warn(plan, "the new mode takes effect after a reboot");
 }
@@ -598,7 +635,7 @@ int array_validate(const struct array_op *op, const struct inventory *inv,
 		ret = validate_erase(op, inv, c, env, plan, err, errlen);
 		break;
 	case ARRAY_MODE:
-		ret = validate_mode(op, c, plan, err, errlen);
+		ret = validate_mode(op, c, env, plan, err, errlen);
 		break;
 	default:
 		ret = fail(err, errlen, -EINVAL, "unknown operation");

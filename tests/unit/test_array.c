@@ -219,6 +219,15 @@ START_TEST(ssacli_delete_spare_erase_mode)
 	op.mode = "raid";
 	builds(&op, "ssacli", "ssacli ctrl slot=1 modify hbamode=off forced");
 	ck_assert_int_eq(plan.nr_warnings, 1);	/* the reboot; no pass-through drives listed */
+
+	/* RAID mode takes the pass-through drives from the OS: a mounted one refuses it */
+	import_ok("ssacli", "ssacli/hpssacli_ctrl-slot1-pd-all-show_P840-HBA-drives.txt");
+	op = op_for(&raidtool_ssacli, ARRAY_MODE, "slot=1");
+	op.mode = "raid";
+	builds(&op, "ssacli", "ssacli ctrl slot=1 modify hbamode=off forced");
+	((struct inv_pd *)pd_of(ctrl(0), "1I:1:3", "passthrough"))->wwn = strdup("5000C500AE31D0A1");
+	refused(&op, -EBUSY, "pass-through drive 1I:1:3 (/dev/sdm) is in use: sdm is mounted at "
+		"/mnt/dasd3; RAID mode would take it from the OS: free it first");
 }
 END_TEST
 
