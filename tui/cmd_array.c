@@ -559,8 +559,10 @@ static int cmd_change(const struct args *a, int timeout_ms)
 	}
 	if (!a->yes) {
 		fprintf(stderr, "raidbench array: %s %s; nothing was run. To run it, add --yes:\n"
-			"  %s\n%s%s%s", a->verb, array_destructive(&op) ?
-			"destroys data on the drives named" : "changes the configuration", line,
+			"  %s\n%s%s%s", a->verb, op.verb == ARRAY_MODE ?
+			"changes how the controller presents its drives (after a reboot)" :
+			array_destructive(&op) ? "destroys data on the drives named" :
+			"changes the configuration", line,
 			line2 ? "  " : "", line2 ? line2 : "", line2 ? "\n" : "");
 		ret = EXIT_USAGE;
 		goto out;
