@@ -173,15 +173,16 @@ int rt_bad_output(char *err, size_t errlen, const struct raidtool_src *src, size
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
+	/* an imported file may hold any of the tool's commands: it is named, not the command */
 	if (src->file)
-		snprintf(where, sizeof(where), " (in %s)", src->file);
-	if (lineno && line)
-		snprintf(err, errlen,
-			 "%s: cannot understand the output of `%s`%s, line %zu: %s: '%.160s'",
-			 src->tool, src->cmd ? src->cmd : "?", where, lineno, why, line);
+		snprintf(where, sizeof(where), "the %s output in %s", src->tool, src->file);
 	else
-		snprintf(err, errlen, "%s: cannot understand the output of `%s`%s: %s", src->tool,
-			 src->cmd ? src->cmd : "?", where, why);
+		snprintf(where, sizeof(where), "the output of `%s`", src->cmd ? src->cmd : "?");
+	if (lineno && line)
+		snprintf(err, errlen, "%s: cannot understand %s, line %zu: %s: '%.160s'",
+			 src->tool, where, lineno, why, line);
+	else
+		snprintf(err, errlen, "%s: cannot understand %s: %s", src->tool, where, why);
 	return -EBADMSG;
 }
 
@@ -195,8 +196,10 @@ int rt_vendor_error(char *err, size_t errlen, const struct raidtool_src *src, co
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	if (src->file)
-		snprintf(where, sizeof(where), " (in %s)", src->file);
-	snprintf(err, errlen, "%s `%s`%s: %s", src->tool, src->cmd ? src->cmd : "?", where, msg);
+		snprintf(where, sizeof(where), "output in %s", src->file);
+	else
+		snprintf(where, sizeof(where), "`%s`", src->cmd ? src->cmd : "?");
+	snprintf(err, errlen, "%s %s: %s", src->tool, where, msg);
 	return -EIO;
 }
 

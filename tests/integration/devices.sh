@@ -120,6 +120,11 @@ import sys; open(sys.argv[1], "rb").read().decode("ascii")' "$RB_TMP/tree-ascii.
 "$RAIDBENCH" devices --import ssacli:/nonexistent >/dev/null 2>"$RB_TMP/import.err"
 check "--import of a missing file fails" test $? -ne 0
 check "--import says why" test -s "$RB_TMP/import.err"
+# a capture of another ssacli command: the error names the file, not a command it did not run
+F395=$SRCDIR/tests/fixtures/vendor/ssacli/seed000_L395_controller-slot-255-ld-1-show-status.txt
+"$RAIDBENCH" devices --import "ssacli:$F395" >/dev/null 2>"$RB_TMP/import.err"
+check "--import of a tool's error output fails, naming the file and the tool's words" \
+	grep -q "ssacli output in $F395: Error: The specified device does not have a logicaldrive" "$RB_TMP/import.err"
 # --import goes through hw/raidtool.c's raidtool_import() (a weak reference here)
 CAP=$SRCDIR/tests/fixtures/vendor/ssacli/seed000_L045_controller-all-show-config.txt
 if [ -f "$CAP" ]; then
