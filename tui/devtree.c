@@ -566,9 +566,16 @@ void devtree_label(const struct devrow *r, char *buf, size_t len)
 		if (r->pd->role && !strcmp(r->pd->role, "spare"))
 			snprintf(buf + strlen(buf), len - strlen(buf), "  spare");
 		break;
-	case DR_UNASSIGNED:
-		snprintf(buf, len, "Unassigned drives (%zu)", r->count);
+	case DR_UNASSIGNED: {
+		size_t spares = 0;
+
+		/* the tools list global hot spares outside any array, beside the free drives */
+		for (size_t i = 0; r->c && i < r->c->nr_unassigned; i++)
+			spares += r->c->unassigned[i].role && !strcmp(r->c->unassigned[i].role, "spare");
+		snprintf(buf, len, "%s (%zu)", spares ? "Unassigned drives and global spares" :
+			 "Unassigned drives", r->count);
 		break;
+	}
 	case DR_PASSTHROUGH:
 		snprintf(buf, len, "Pass-through drives (%zu)", r->count);
 		break;
