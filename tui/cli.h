@@ -22,6 +22,20 @@
  */
 const char *cli_opt_value(int argc, char **argv, int *i, const char *key, bool *missing);
 
+/* A valued option and where its value goes: a const char * at off in the caller's struct. */
+struct cli_key {
+	const char *key;	/* "--tool" */
+	size_t off;
+};
+
+/*
+ * Tries argv[*i] against keys: 1 when one matched (its value stored at base
+ * + off, *i advanced past a separate value), 0 when none did, -1 when the
+ * option's value is missing (the message, prefixed with cmd, is printed).
+ */
+int cli_opt_table(int argc, char **argv, int *i, const struct cli_key *keys, size_t nr,
+		  void *base, const char *cmd);
+
 /*
  * The scratch file that runs without a target use, so no disk is written:
  * $XDG_CACHE_HOME/raidbench/scratch.dat (~/.cache/raidbench/ without it).

@@ -45,6 +45,26 @@ int scratch_file(char *buf, size_t len, bool create)
 	return ret;
 }
 
+int cli_opt_table(int argc, char **argv, int *i, const struct cli_key *keys, size_t nr,
+		  void *base, const char *cmd)
+{
+	bool missing = false;
+
+	for (size_t k = 0; k < nr; k++) {
+		const char *v = cli_opt_value(argc, argv, i, keys[k].key, &missing);
+
+		if (v) {
+			*(const char **)((char *)base + keys[k].off) = v;
+			return 1;
+		}
+		if (missing) {
+			fprintf(stderr, "raidbench %s: %s needs a value\n", cmd, argv[*i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 const char *cli_opt_value(int argc, char **argv, int *i, const char *key, bool *missing)
 {
 	size_t n = strlen(key);

@@ -87,10 +87,7 @@ static void usage(FILE *f)
 
 static int parse_args(int argc, char **argv, struct args *a)
 {
-	static const struct {
-		const char *key;
-		size_t off;
-	} keys[] = {
+	static const struct cli_key keys[] = {
 #define K(k, f) { "--" k, offsetof(struct args, f) }
 		K("tool", tool), K("controller", controller), K("level", level),
 		K("drives", drives), K("spares", spares), K("ld", ld), K("md", ld),
@@ -100,20 +97,14 @@ static int parse_args(int argc, char **argv, struct args *a)
 	};
 
 	for (int i = 0; i < argc; i++) {
-		bool missing = false, done = false;
+		bool missing = false;
 		const char *v;
+		int got = cli_opt_table(argc, argv, &i, keys, sizeof(keys) / sizeof(keys[0]), a,
+					"array");
 
-		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]) && !done; k++) {
-			v = cli_opt_value(argc, argv, &i, keys[k].key, &missing);
-			if (v)
-				*(const char **)((char *)a + keys[k].off) = v;
-			done = v || missing;
-		}
-		if (missing) {
-			fprintf(stderr, "raidbench array: %s needs a value\n", argv[i]);
+		if (got < 0)
 			return -1;
-		}
-		if (done)
+		if (got)
 			continue;
 		if ((v = cli_opt_value(argc, argv, &i, "--timeout", &missing))) {
 			char *end;

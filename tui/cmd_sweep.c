@@ -64,10 +64,7 @@ static void usage(FILE *f)
 
 static int parse_args(int argc, char **argv, struct args *a)
 {
-	static const struct {
-		const char *key;
-		size_t off;
-	} keys[] = {
+	static const struct cli_key keys[] = {
 #define K(k, f) { "--" k, offsetof(struct args, f) }
 		K("tool", tool), K("controller", controller), K("drives", drives),
 		K("levels", levels), K("strip", strip), K("profile", profile),
@@ -77,20 +74,12 @@ static int parse_args(int argc, char **argv, struct args *a)
 	};
 
 	for (int i = 0; i < argc; i++) {
-		bool missing = false, done = false;
+		int got = cli_opt_table(argc, argv, &i, keys, sizeof(keys) / sizeof(keys[0]), a,
+					"sweep");
 
-		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]) && !done; k++) {
-			const char *v = cli_opt_value(argc, argv, &i, keys[k].key, &missing);
-
-			if (v)
-				*(const char **)((char *)a + keys[k].off) = v;
-			done = v || missing;
-		}
-		if (missing) {
-			fprintf(stderr, "raidbench sweep: %s needs a value\n", argv[i]);
+		if (got < 0)
 			return -1;
-		}
-		if (done)
+		if (got)
 			continue;
 		if (!strcmp(argv[i], "--no-wait-init"))
 			a->no_wait_init = true;
