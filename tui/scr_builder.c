@@ -580,8 +580,6 @@ static void propose_drive_op(struct app *app, struct builder_state *st, int ch)
 
 static int confirm_key(struct app *app, struct builder_state *st, int ch)
 {
-	size_t n = strlen(st->input);
-
 	switch (ch) {
 	case 27:
 		st->mode = BM_LIST;
@@ -599,17 +597,8 @@ static int confirm_key(struct app *app, struct builder_state *st, int ch)
 		}
 		start_change(app, st);
 		return EV_HANDLED;
-	case KEY_BACKSPACE:
-	case 127:
-	case 8:
-		if (n)
-			st->input[n - 1] = '\0';
-		return EV_HANDLED;
 	default:
-		if (ch >= 32 && ch < 127 && n + 1 < sizeof(st->input)) {
-			st->input[n] = (char)ch;
-			st->input[n + 1] = '\0';
-		}
+		w_edit_key(st->input, sizeof(st->input), ch);
 		return EV_HANDLED;	/* q must not quit mid-typing */
 	}
 }

@@ -362,8 +362,6 @@ static void profiles_draw(struct app *app, void *p, const struct rect *r)
 
 static int prompt_key(struct app *app, struct profiles_state *st, int ch)
 {
-	size_t n = strlen(st->input);
-
 	switch (ch) {
 	case 27:
 		st->prompt = PROMPT_NONE;
@@ -387,18 +385,10 @@ static int prompt_key(struct app *app, struct profiles_state *st, int ch)
 					     sizeof(st->error)))
 			st->prompt = PROMPT_NONE;
 		return EV_HANDLED;
-	case KEY_BACKSPACE:
-	case 127:
-	case 8:
-		if (n)
-			st->input[n - 1] = '\0';
-		return EV_HANDLED;
 	default:
-		st->error[0] = '\0';
-		if (ch >= 32 && ch < 127 && n + 1 < sizeof(st->input)) {
-			st->input[n] = (char)ch;
-			st->input[n + 1] = '\0';
-		}
+		if (ch != KEY_BACKSPACE && ch != 127 && ch != 8)
+			st->error[0] = '\0';
+		w_edit_key(st->input, sizeof(st->input), ch);
 		return EV_HANDLED;
 	}
 }

@@ -507,8 +507,6 @@ static void take_consent(struct app *app, struct target_state *st)
 
 static int input_key(struct app *app, struct target_state *st, int ch)
 {
-	size_t n = strlen(st->input);
-
 	switch (ch) {
 	case 27:
 		if (st->mode == MODE_CONSENT)
@@ -524,17 +522,8 @@ static int input_key(struct app *app, struct target_state *st, int ch)
 		else
 			take_consent(app, st);
 		return EV_HANDLED;
-	case KEY_BACKSPACE:
-	case 127:
-	case 8:
-		if (n)
-			st->input[n - 1] = '\0';
-		return EV_HANDLED;
 	default:
-		if (ch >= 32 && ch < 127 && n + 1 < sizeof(st->input)) {
-			st->input[n] = (char)ch;
-			st->input[n + 1] = '\0';
-		}
+		w_edit_key(st->input, sizeof(st->input), ch);
 		/* every other key stays in the prompt: q must not quit mid-typing */
 		return EV_HANDLED;
 	}

@@ -94,6 +94,25 @@ void w_text(int y, int x, int w, attr_t attr, bool pad, const char *fmt, ...)
 	attrset(A_NORMAL);
 }
 
+bool w_edit_key(char *buf, size_t size, int ch)
+{
+	size_t n = strlen(buf);
+
+	if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+		if (n)
+			buf[n - 1] = '\0';
+		return true;
+	}
+	if (ch >= 32 && ch < 127) {
+		if (n + 1 < size) {
+			buf[n] = (char)ch;
+			buf[n + 1] = '\0';
+		}
+		return true;
+	}
+	return false;
+}
+
 int w_wrap(int y, int x, int w, int max_rows, attr_t attr, const char *text)
 {
 	const char *p = text;

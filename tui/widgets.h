@@ -16,6 +16,12 @@
 /* Text at (y, x), clipped to w columns (UTF-8 aware), padded with spaces when pad. */
 void w_text(int y, int x, int w, attr_t attr, bool pad, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+/*
+ * A one-line input field's editing key: Backspace removes the last
+ * character, a printable one is appended while buf (size bytes) has room.
+ * Returns whether ch was such a key.
+ */
+bool w_edit_key(char *buf, size_t size, int ch);
 /* text word-wrapped into at most max_rows lines of w cells from (y, x); returns the rows used */
 int w_wrap(int y, int x, int w, int max_rows, attr_t attr, const char *text);
 /* Fills a rectangle with spaces in attr. */
