@@ -22,6 +22,9 @@
  */
 const char *cli_opt_value(int argc, char **argv, int *i, const char *key, bool *missing);
 
+/* Whether any argument asks for help (--help or -h). */
+bool cli_wants_help(int argc, char **argv);
+
 /* A valued option and where its value goes: a const char * at off in the caller's struct. */
 struct cli_key {
 	const char *key;	/* "--tool" */

@@ -45,6 +45,14 @@ int scratch_file(char *buf, size_t len, bool create)
 	return ret;
 }
 
+bool cli_wants_help(int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return true;
+	return false;
+}
+
 int cli_opt_table(int argc, char **argv, int *i, const struct cli_key *keys, size_t nr,
 		  void *base, const char *cmd)
 {

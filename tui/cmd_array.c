@@ -590,11 +590,10 @@ int cmd_array(int argc, char **argv)
 {
 	struct args a = { 0 };
 
-	for (int i = 0; i < argc; i++)
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage(stdout);
-			return 0;
-		}
+	if (cli_wants_help(argc, argv)) {
+		usage(stdout);
+		return 0;
+	}
 	if (parse_args(argc, argv, &a)) {
 		usage(stderr);
 		return EXIT_USAGE;
