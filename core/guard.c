@@ -40,6 +40,8 @@ enum {
 	R_HOLDER = 1u << 4,
 	R_SIGNATURE = 1u << 5,
 	R_CHARDEV = 1u << 6,
+	R_SHARED = 1u << 7,	/* held, and reached by a path its holder's claim does not guard */
+	R_LOOP = 1u << 8,	/* backs, or shares a backing file with, a loop device */
 };
 
 struct reason {
@@ -105,7 +107,15 @@ static enum guard_verdict reasons_verdict(const struct reasons *rs)
 struct use_walk {
 	const struct sysview *v;
 	int depth;
-	unsigned kind;		/* out: R_MOUNT, R_SWAP, R_ROOT or R_UNKNOWN */
+	/*
+	 * A holder counts as a use: the path being judged reaches the device
+	 * without going through it, so the holder's exclusive claim, which
+	 * would refuse our open, guards nothing.
+	 */
+	bool strict;
+	const char *skip;	/* a holder not to follow: where the walk came from */
+	const char *held;	/* the device whose holders are being walked */
+	unsigned kind;		/* out: R_MOUNT, R_SWAP, R_ROOT, R_SHARED or R_UNKNOWN */
 	char what[384];		/* out: "loop5p1 is mounted at /srv" */
 };
 
@@ -114,10 +124,20 @@ static int find_use(struct use_walk *w, const struct blockdev *bd);
 static int find_use_holder(const char *name, bool is_loop, void *arg)
 {
 	struct use_walk *w = arg;
+	const char *held = w->held;
 	struct blockdev hb;
+	char desc[256];
 	int rc;
 
-	(void)is_loop;
+	if (w->skip && !strcmp(name, w->skip))
+		return 0;
+	if (w->strict && !is_loop) {
+		/* A loop device claims nothing; md, dm and bcache claim what they hold. */
+		guard_describe_holder(name, desc, sizeof(desc));
+		w->kind = R_SHARED;
+		snprintf(w->what, sizeof(w->what), "%s is held by %s", held, desc);
+		return 1;
+	}
 	rc = blockdev_from_name(name, &hb);
 	if (rc == -ENOENT)
 		return 0;	/* went away while we looked */
@@ -130,18 +150,64 @@ static int find_use_holder(const char *name, bool is_loop, void *arg)
 	w->depth++;
 	rc = find_use(w, &hb);
 	w->depth--;
+	w->held = held;
 	return rc;
+}
+
+/* x itself mounted, swap or the root file system: 1 and w->what says which. */
+static int use_direct(struct use_walk *w, const struct blockdev *x)
+{
+	char where[256];
+
+	if (sysview_mounted_at(w->v, x->dev, where, sizeof(where))) {
+		w->kind = R_MOUNT;
+		snprintf(w->what, sizeof(w->what), "%s is mounted at %s", x->name, where);
+		return 1;
+	}
+	if (sysview_is_swap(w->v, x->dev)) {
+		w->kind = R_SWAP;
+		snprintf(w->what, sizeof(w->what), "%s is in use as swap", x->name);
+		return 1;
+	}
+	if (sysview_is_root(w->v, x->dev)) {
+		w->kind = R_ROOT;
+		snprintf(w->what, sizeof(w->what), "%s holds the root file system", x->name);
+		return 1;
+	}
+	return 0;
+}
+
+/* Something stacked on x is in use (or, when strict, x is held). */
+static int use_stacked(struct use_walk *w, const struct blockdev *x)
+{
+	int rc;
+
+	w->held = x->name;
+	rc = sysview_for_each_holder(w->v, x, find_use_holder, w);
+	if (rc < 0) {
+		w->kind = R_UNKNOWN;
+		snprintf(w->what, sizeof(w->what), "the holders of %s cannot be listed (%s)",
+			 x->name, strerror(-rc));
+		rc = 1;
+	}
+	return rc;
+}
+
+/* find_use() for x alone, not its partitions. */
+static int find_use_one(struct use_walk *w, const struct blockdev *x)
+{
+	return use_direct(w, x) || use_stacked(w, x);
 }
 
 /*
  * 1 when bd, one of its partitions, or anything stacked on them is mounted,
- * active swap or the root file system (w->what says which), else 0. Errors
- * count as in use: the guard refuses what it cannot see.
+ * active swap or the root file system (or, when strict, held), w->what
+ * saying which, else 0. Errors count as in use: the guard refuses what it
+ * cannot see.
  */
 static int find_use(struct use_walk *w, const struct blockdev *bd)
 {
 	struct blockdev *parts = NULL;
-	char where[256];
 	int nr, i, rc = 0;
 
 	if (w->depth > MAX_HOLDER_DEPTH) {
@@ -157,34 +223,11 @@ static int find_use(struct use_walk *w, const struct blockdev *bd)
 			 strerror(-nr));
 		return 1;
 	}
-	for (i = -1; !rc && i < nr; i++) {
-		const struct blockdev *x = i < 0 ? bd : &parts[i];
-
-		if (sysview_mounted_at(w->v, x->dev, where, sizeof(where))) {
-			w->kind = R_MOUNT;
-			snprintf(w->what, sizeof(w->what), "%s is mounted at %s", x->name, where);
-			rc = 1;
-		} else if (sysview_is_swap(w->v, x->dev)) {
-			w->kind = R_SWAP;
-			snprintf(w->what, sizeof(w->what), "%s is in use as swap", x->name);
-			rc = 1;
-		} else if (sysview_is_root(w->v, x->dev)) {
-			w->kind = R_ROOT;
-			snprintf(w->what, sizeof(w->what), "%s holds the root file system",
-				 x->name);
-			rc = 1;
-		}
-	}
-	for (i = -1; !rc && i < nr; i++) {
-		rc = sysview_for_each_holder(w->v, i < 0 ? bd : &parts[i], find_use_holder, w);
-		if (rc < 0) {
-			w->kind = R_UNKNOWN;
-			snprintf(w->what, sizeof(w->what),
-				 "the holders of %s cannot be listed (%s)",
-				 (i < 0 ? bd : &parts[i])->name, strerror(-rc));
-			rc = 1;
-		}
-	}
+	/* Mounts first, so the refusal names the strongest use. */
+	for (i = -1; !rc && i < nr; i++)
+		rc = use_direct(w, i < 0 ? bd : &parts[i]);
+	for (i = -1; !rc && i < nr; i++)
+		rc = use_stacked(w, i < 0 ? bd : &parts[i]);
 	free(parts);
 	return rc;
 }
@@ -199,7 +242,8 @@ struct holder_walk {
 static int note_holder(const char *name, bool is_loop, void *arg)
 {
 	struct holder_walk *hw = arg;
-	struct use_walk w = { .v = hw->v, .depth = 1 };
+	/* Writing the device writes what a loop over it holds, past any claim on the loop. */
+	struct use_walk w = { .v = hw->v, .depth = 1, .strict = is_loop };
 	struct blockdev hb;
 	char desc[256];
 	int rc;
@@ -369,6 +413,141 @@ static void check_signatures(const char *node, bool about_target, bool skip_ptty
 }
 
 /*
+ * The signatures on a device the target's writes also reach. A probe that
+ * fails only asks for consent: the device being there already does.
+ */
+static void alias_signatures(const struct blockdev *bd, const char *subject,
+			     struct reasons *rs)
+{
+	char node[PATH_MAX];
+	int rc = blockdev_node(bd, node, sizeof(node));
+
+	if (!rc)
+		rc = probe_signatures(node, false, false, subject, rs);
+	if (rc)
+		reason_add(rs, GUARD_NEEDS_CONSENT, R_SIGNATURE, false, subject,
+			   "cannot be probed for signatures (%s)", strerror(-rc));
+}
+
+/*
+ * bd's data is what the target's writes reach by another path (rel says
+ * how: "backs /dev/loop5"). In use or held, that is a refusal no consent
+ * lifts: the kernel's claims guard bd, not this path. Returns whether it
+ * was. skip is a holder of bd that is the target's own way down.
+ */
+static bool alias_in_use(const struct sysview *v, const struct blockdev *bd, bool with_parts,
+			 const char *skip, bool about, const char *subject, const char *rel,
+			 struct reasons *rs)
+{
+	struct use_walk w = { .v = v, .strict = true, .skip = skip };
+
+	if (!(with_parts ? find_use(&w, bd) : find_use_one(&w, bd)))
+		return false;
+	reason_add(rs, GUARD_NEVER, w.kind, about, subject, "%s, and %s", rel, w.what);
+	if (w.kind == R_UNKNOWN)
+		reasons_failed(rs, -EIO);
+	return true;
+}
+
+/*
+ * A loop device over the target file, or over what the target loop device
+ * is stored on. subject (about: the target) is what the relation rel is of.
+ */
+static void check_loop_alias(const struct sysview *v, const struct loop_ent *le, bool about,
+			     const char *subject, const char *rel, struct reasons *rs)
+{
+	struct blockdev bd;
+	int rc = blockdev_from_dev(le->dev, &bd);
+
+	if (rc == -ENOENT)
+		return;		/* detached while we looked */
+	if (rc) {
+		reason_add(rs, GUARD_NEVER, R_UNKNOWN, about, subject,
+			   "%s, which cannot be examined (%s)", rel, strerror(-rc));
+		reasons_failed(rs, rc);
+		return;
+	}
+	if (alias_in_use(v, &bd, true, NULL, about, subject, rel, rs))
+		return;
+	reason_add(rs, GUARD_NEEDS_CONSENT, R_LOOP, about, subject, "%s", rel);
+	alias_signatures(&bd, bd.name, rs);
+}
+
+static bool same_file(const struct loop_ent *a, const struct loop_ent *b)
+{
+	return a->known && b->known && !a->backing && !b->backing && a->file_dev == b->file_dev &&
+	       a->file_ino == b->file_ino;
+}
+
+/*
+ * What lies under bd when it is a loop device: the file or device its
+ * writes land on, and every other loop device over that same file (at any
+ * offset) or device. The kernel ties none of these to bd, so nothing but
+ * this check stops a write through bd from reaching them.
+ */
+static void check_lower(const struct sysview *v, const struct blockdev *bd, int depth,
+			const char *tsubj, struct reasons *rs)
+{
+	const struct loop_ent *le = sysview_loop(v, bd->dev);
+	struct blockdev lower, parent;
+	char rel[PATH_MAX + 128], subject[128], below[128];
+	bool about = depth == 0;
+	size_t i;
+	int rc;
+
+	if (!le)
+		return;
+	/* Below the first level, say which device the finding is about. */
+	snprintf(subject, sizeof(subject), "%s%s", about ? "" : "backing device ",
+		 about ? tsubj : bd->name);
+	if (!le->known) {
+		reason_add(rs, GUARD_NEVER, R_UNKNOWN, false, bd->name,
+			   "cannot be examined: its backing file %s cannot be identified", le->path);
+		reasons_failed(rs, -ENOENT);
+		return;
+	}
+	if (!le->backing) {
+		for (i = 0; i < v->nr_loops; i++) {
+			if (&v->loops[i] == le || !same_file(&v->loops[i], le))
+				continue;
+			snprintf(rel, sizeof(rel), "shares its backing file %s with /dev/%s", le->path,
+				 v->loops[i].name);
+			check_loop_alias(v, &v->loops[i], about, subject, rel, rs);
+		}
+		return;
+	}
+	rc = blockdev_from_dev(le->backing, &lower);
+	if (rc || depth >= MAX_HOLDER_DEPTH) {
+		reason_add(rs, GUARD_NEVER, R_UNKNOWN, false, bd->name,
+			   "cannot be examined: its backing device %s %s", le->path,
+			   rc ? strerror(-rc) : "is nested too deeply");
+		reasons_failed(rs, rc ? rc : -ELOOP);
+		return;
+	}
+	snprintf(rel, sizeof(rel), "is stored on /dev/%s", lower.name);
+	if (alias_in_use(v, &lower, true, bd->name, about, subject, rel, rs))
+		return;
+	/* A partition's disk covers it: mounted or held whole, it is in use. */
+	if (lower.is_part && blockdev_parent(&lower, &parent) == 0) {
+		snprintf(rel, sizeof(rel), "is stored on /dev/%s, a partition of %s", lower.name,
+			 parent.name);
+		if (alias_in_use(v, &parent, false, NULL, about, subject, rel, rs))
+			return;
+	}
+	/* Loops over the same device: the walk above found those in use. */
+	for (i = 0; i < v->nr_loops; i++) {
+		if (&v->loops[i] == le || !v->loops[i].known || v->loops[i].backing != lower.dev)
+			continue;
+		snprintf(rel, sizeof(rel), "shares its backing device /dev/%s with /dev/%s",
+			 lower.name, v->loops[i].name);
+		check_loop_alias(v, &v->loops[i], about, subject, rel, rs);
+	}
+	snprintf(below, sizeof(below), "backing device %s", lower.name);
+	alias_signatures(&lower, below, rs);
+	check_lower(v, &lower, depth + 1, tsubj, rs);
+}
+
+/*
  * The informational guard_examine() of many devices in a row (devices --json,
  * the Target screen) shares one view of mounts, swaps and loop devices for a
  * second: rebuilding it per device made enumeration quadratic. The write
@@ -492,7 +671,46 @@ static void examine_block(const char *path, dev_t rdev, struct target *t, struct
 		} else
 			check_signatures(node, false, false, subject, rs);
 	}
+	/* A loop device (or a partition of one) writes into its backing file or device. */
+	check_lower(vp, has_parent ? &parent : &bd, 0, t->canon, rs);
 	free(parts);
+	if (!may_cache)
+		sysview_release(&own);
+}
+
+/*
+ * A regular file is in use when it backs a loop device: writing it writes
+ * that device, at whatever offset the loop starts. Matched by st_dev and
+ * st_ino, so any path to the file (a symlink, a hard link, a bind mount)
+ * finds it. A loop device whose file can be identified neither by the loop
+ * driver nor by its path is invisible here; sysview_load_loops() says when.
+ */
+static void examine_file(const char *path, const struct stat *st, struct reasons *rs,
+			 bool may_cache)
+{
+	struct sysview own;
+	const struct sysview *vp = &own;
+	const char *what;
+	char rel[NAME_MAX + 32];
+	size_t i;
+	int rc;
+
+	rc = may_cache ? cached_view(&vp, &what) : sysview_load(&own, &what);
+	if (rc) {
+		reason_add(rs, GUARD_NEVER, R_UNKNOWN, true, path,
+			   "cannot be examined: reading %s failed (%s)", what, strerror(-rc));
+		reasons_failed(rs, rc);
+		return;
+	}
+	for (i = 0; i < vp->nr_loops; i++) {
+		const struct loop_ent *le = &vp->loops[i];
+
+		if (!le->known || le->backing || le->file_dev != st->st_dev ||
+		    le->file_ino != st->st_ino)
+			continue;
+		snprintf(rel, sizeof(rel), "backs /dev/%s", le->name);
+		check_loop_alias(vp, le, true, path, rel, rs);
+	}
 	if (!may_cache)
 		sysview_release(&own);
 }
@@ -536,7 +754,11 @@ static int examine(const char *path, struct target *t, struct reasons *rs, bool 
 		return 0;
 	}
 	t->type = T_FILE;
-	return 0;
+	t->fdev = st.st_dev;
+	t->ino = st.st_ino;
+	if (S_ISREG(st.st_mode))
+		examine_file(path, &st, rs, may_cache);
+	return rs->err;
 }
 
 static bool consent_covers(const struct guard_consent *c, const struct target *t)
@@ -544,12 +766,18 @@ static bool consent_covers(const struct guard_consent *c, const struct target *t
 	struct stat st;
 	size_t i;
 
-	if (!c || (t->type != T_BLOCK && t->type != T_CHAR))
+	if (!c || t->type == T_NONE)
 		return false;
-	/* By device number, so a /dev/disk/by-id link consents the disk it names. */
+	/*
+	 * By device number, so a /dev/disk/by-id link consents the disk it
+	 * names; a file by st_dev and st_ino, so any path to it does.
+	 */
 	for (i = 0; i < c->nr; i++) {
 		if (!c->paths[i] || stat(c->paths[i], &st) < 0)
 			continue;
+		if (t->type == T_FILE && S_ISREG(st.st_mode) && st.st_dev == t->fdev &&
+		    st.st_ino == t->ino)
+			return true;
 		if (t->type == T_BLOCK && S_ISBLK(st.st_mode) && st.st_rdev == t->rdev)
 			return true;
 		if (t->type == T_CHAR && S_ISCHR(st.st_mode) && st.st_rdev == t->rdev)
@@ -568,6 +796,7 @@ static void never_tail(unsigned kinds, struct guard_out *o)
 		{ R_MOUNT, "mounted devices" },
 		{ R_SWAP, "active swap devices" },
 		{ R_ROOT, "devices holding the root file system" },
+		{ R_SHARED, "held devices reached by another path" },
 		{ R_UNKNOWN, "devices the guard cannot examine" },
 	};
 	size_t i, nr = 0, total = 0;

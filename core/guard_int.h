@@ -34,9 +34,19 @@ struct mount_ent {
 	char *dir;
 };
 
+/*
+ * A bound loop device and what backs it. The backing file is known by
+ * st_dev and st_ino, as the loop driver reports them, so a renamed or
+ * deleted file, a hard link or a bind mount of it still matches.
+ */
 struct loop_ent {
 	char name[NAME_MAX + 1];
+	dev_t dev;		/* the loop device itself */
+	bool known;		/* file_dev/file_ino identify the backing file */
+	dev_t file_dev;		/* st_dev and st_ino of the backing file or node */
+	ino_t file_ino;
 	dev_t backing;		/* the block device behind it, or 0 for a file */
+	char *path;		/* the backing file as sysfs names it, for messages */
 };
 
 /* Who uses which device, read afresh for every check. */
@@ -91,11 +101,14 @@ void sysview_release(struct sysview *v);
 bool sysview_mounted_at(const struct sysview *v, dev_t dev, char *buf, size_t len);
 bool sysview_is_swap(const struct sysview *v, dev_t dev);
 bool sysview_is_root(const struct sysview *v, dev_t dev);
+/* The loop device numbered dev, or NULL when dev is no bound loop device. */
+const struct loop_ent *sysview_loop(const struct sysview *v, dev_t dev);
 
 /*
  * Calls fn for every device stacked directly on bd: its sysfs holders (md,
  * dm, bcache) and the loop devices whose backing file is bd's node (loop
- * does not register as a holder). Stops at the first nonzero return.
+ * does not register as a holder, nor claim what it uses). Stops at the
+ * first nonzero return.
  */
 typedef int (*holder_fn)(const char *name, bool is_loop, void *arg);
 
@@ -113,6 +126,8 @@ enum target_type { T_NONE, T_FILE, T_CHAR, T_BLOCK };
 struct target {
 	enum target_type type;
 	dev_t rdev;
+	dev_t fdev;		/* T_FILE: st_dev and st_ino, to know it again at the open */
+	ino_t ino;
 	char canon[PATH_MAX];	/* "/dev/sdb" for devices, else empty */
 };
 

@@ -210,7 +210,8 @@ int guard_open_write(const char *path, int flags, const struct guard_consent *co
 	if (t.type == T_BLOCK)
 		return open_block(path, flags, consent, &t, err, errlen);
 
-	fd = open(path, flags, 0644);
+	/* Truncated only once the file opened is known to be the one checked. */
+	fd = open(path, flags & ~O_TRUNC, 0644);
 	if (fd < 0) {
 		rc = -errno;
 		msg(err, errlen, "cannot open %s: %s", path, strerror(-rc));
@@ -221,6 +222,26 @@ int guard_open_write(const char *path, int flags, const struct guard_consent *co
 	    (S_ISCHR(st.st_mode) && (t.type != T_CHAR || st.st_rdev != t.rdev))) {
 		close(fd);
 		return changed(path, err, errlen);
+	}
+	/*
+	 * A file created here, or swapped in since the check, may back a loop
+	 * device all the same: check the file that was opened.
+	 */
+	if (S_ISREG(st.st_mode) &&
+	    (t.type != T_FILE || st.st_dev != t.fdev || st.st_ino != t.ino)) {
+		rc = guard_check_target(path, consent, &t, err, errlen);
+		if (!rc && (t.type != T_FILE || st.st_dev != t.fdev || st.st_ino != t.ino))
+			rc = changed(path, err, errlen);
+		if (rc) {
+			close(fd);
+			return rc;
+		}
+	}
+	if ((flags & O_TRUNC) && S_ISREG(st.st_mode) && ftruncate(fd, 0) < 0) {
+		rc = -errno;
+		close(fd);
+		msg(err, errlen, "cannot truncate %s: %s", path, strerror(-rc));
+		return rc;
 	}
 	return fd;
 }

@@ -6,22 +6,28 @@
  * and loop backing files. Also the small text helpers these need.
  *
  * It reports what is there and judges nothing: the policy (what counts as
- * in use, what may be written) is guard.c's. It never writes, never opens
- * a device node, never trusts udev's database (absent in containers and
+ * in use, what may be written) is guard.c's. It never writes, opens no
+ * device node but a loop device's, read-only, to ask the loop driver what
+ * backs it, never trusts udev's database (absent in containers and
  * initramfs) and never prints.
  */
 #include "guard_int.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+
+#include <linux/loop.h>
 
 #define MAX_LISTED_MOUNTS 3
 
@@ -220,6 +226,8 @@ void sysview_release(struct sysview *v)
 		free(v->mounts[i].dir);
 	free(v->mounts);
 	free(v->swaps);
+	for (i = 0; i < v->nr_loops; i++)
+		free(v->loops[i].path);
 	free(v->loops);
 	memset(v, 0, sizeof(*v));
 }
@@ -352,24 +360,98 @@ static int sysview_load_root(struct sysview *v)
 	return 0;
 }
 
+/* The kernel's 32-bit device encoding (huge_encode_dev) as a dev_t. */
+static dev_t kdev_decode(uint64_t k)
+{
+	return makedev((unsigned)((k >> 8) & 0xfff), (unsigned)((k & 0xff) | ((k >> 12) & 0xfff00)));
+}
+
+/*
+ * Asks the loop driver which file backs le: LOOP_GET_STATUS64 reports the
+ * open file's st_dev and st_ino, right even when the file was renamed,
+ * deleted or is reached by another path. Needs read access to the node.
+ */
+static int loop_ident_ioctl(struct loop_ent *le)
+{
+	struct loop_info64 info;
+	struct blockdev bd;
+	struct stat st;
+	char node[PATH_MAX];
+	int fd, rc = 0;
+
+	memset(&bd, 0, sizeof(bd));
+	snprintf(bd.name, sizeof(bd.name), "%s", le->name);
+	bd.dev = le->dev;
+	if (blockdev_node(&bd, node, sizeof(node)) < 0)
+		return -ENOENT;
+	/* Read-only and shared: asking changes nothing and claims nothing. */
+	fd = open(node, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0 || !S_ISBLK(st.st_mode) || st.st_rdev != le->dev)
+		rc = -ENOENT;
+	else if (ioctl(fd, LOOP_GET_STATUS64, &info) < 0)
+		rc = -errno;
+	close(fd);
+	if (rc)
+		return rc;
+	le->file_dev = kdev_decode(info.lo_device);
+	le->file_ino = (ino_t)info.lo_inode;
+	le->backing = info.lo_rdevice ? kdev_decode(info.lo_rdevice) : 0;
+	le->known = true;
+	return 0;
+}
+
+/*
+ * Without access to the node (an unprivileged user, a container without
+ * /dev/loopN), the path sysfs names is the next best thing, unless the
+ * kernel marks it deleted: then it names nothing that can be written.
+ */
+static void loop_ident_path(struct loop_ent *le)
+{
+	static const char deleted[] = " (deleted)";
+	size_t len = strlen(le->path);
+	struct stat st;
+
+	if (len >= sizeof(deleted) - 1 && !strcmp(le->path + len - (sizeof(deleted) - 1), deleted))
+		return;
+	if (le->path[0] != '/' || stat(le->path, &st) < 0)
+		return;
+	le->file_dev = st.st_dev;
+	le->file_ino = st.st_ino;
+	le->backing = S_ISBLK(st.st_mode) ? st.st_rdev : 0;
+	le->known = true;
+}
+
+/*
+ * Every bound loop device, recognised by its sysfs "loop" directory. A
+ * loop device whose backing file can be identified neither way is kept
+ * with known == false: the guard then cannot match files against it.
+ */
 static int sysview_load_loops(struct sysview *v)
 {
-	char path[PATH_MAX], backing[PATH_MAX];
+	char path[PATH_MAX], backing[PATH_MAX], line[64];
 	struct dirent *de;
 	DIR *d = opendir("/sys/block");
 
 	if (!d)
 		return -errno;
 	while ((de = readdir(d))) {
-		struct loop_ent *tmp;
+		struct loop_ent *tmp, *le;
 		int rc;
 
-		if (strncmp(de->d_name, "loop", 4))
+		if (de->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "/sys/block/%s/loop/backing_file", de->d_name);
 		rc = read_line(path, backing, sizeof(backing));
 		if (rc == -ENOENT || rc == -ENODATA)
-			continue;	/* not bound to anything */
+			continue;	/* not a loop device, or not bound to anything */
+		if (!rc) {
+			snprintf(path, sizeof(path), "/sys/block/%s/dev", de->d_name);
+			rc = read_line(path, line, sizeof(line));
+			if (rc == -ENOENT)
+				continue;	/* went away while we looked */
+		}
 		if (rc) {
 			closedir(d);
 			return rc;
@@ -380,9 +462,19 @@ static int sysview_load_loops(struct sysview *v)
 			return -ENOMEM;
 		}
 		v->loops = tmp;
-		snprintf(v->loops[v->nr_loops].name, sizeof(v->loops[0].name), "%s", de->d_name);
-		v->loops[v->nr_loops].backing = node_rdev(backing);
+		le = &v->loops[v->nr_loops];
+		memset(le, 0, sizeof(*le));
+		snprintf(le->name, sizeof(le->name), "%s", de->d_name);
+		le->path = strdup(backing);
+		if (!le->path || parse_devno(line, &le->dev) < 0) {
+			free(le->path);
+			closedir(d);
+			return le->path ? -EIO : -ENOMEM;
+		}
 		v->nr_loops++;
+		if (loop_ident_ioctl(le) < 0)
+			loop_ident_path(le);
+		guard_sanitize(le->path);	/* it goes into one-line messages */
 	}
 	closedir(d);
 	return 0;
@@ -457,6 +549,17 @@ bool sysview_is_swap(const struct sysview *v, dev_t dev)
 	return false;
 }
 
+/* The loop device numbered dev, or NULL when dev is no bound loop device. */
+const struct loop_ent *sysview_loop(const struct sysview *v, dev_t dev)
+{
+	size_t i;
+
+	for (i = 0; i < v->nr_loops; i++)
+		if (v->loops[i].dev == dev)
+			return &v->loops[i];
+	return NULL;
+}
+
 bool sysview_is_root(const struct sysview *v, dev_t dev)
 {
 	size_t i;
@@ -525,7 +628,7 @@ int sysview_for_each_holder(const struct sysview *v, const struct blockdev *bd, 
 	if (d)
 		closedir(d);
 	for (i = 0; !rc && i < v->nr_loops; i++)
-		if (v->loops[i].backing == bd->dev)
+		if (v->loops[i].known && v->loops[i].backing == bd->dev)
 			rc = fn(v->loops[i].name, true, arg);
 	return rc;
 }
