@@ -18,6 +18,7 @@ MOUNTS=()	# every mount point it mounted
 SWAPS=()	# every device it swapon'ed
 DMS=()		# every device-mapper name it created
 PIDS=()		# background claimers
+CGROUP=		# the memory cgroup that pushes a process into swap
 PASSED=0
 FAILED=0
 SKIPPED=0
@@ -34,6 +35,7 @@ cleanup() {
 		kill "$i" 2>/dev/null
 		wait "$i" 2>/dev/null
 	done
+	[ -n "$CGROUP" ] && rmdir "$CGROUP" 2>/dev/null
 	for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
 		umount "${MOUNTS[i]}" 2>/dev/null || umount -l "${MOUNTS[i]}" 2>/dev/null
 	done
@@ -137,8 +139,15 @@ mkext4() {
 }
 
 # Devices are read around the page cache, so the sum is what the disk holds.
+# SUM_SKIP=A:B leaves out bytes [A, B), which the kernel itself may write.
+SUM_SKIP=
 devsum() {
-	if [ -b "$1" ]; then
+	if [ -b "$1" ] && [ -n "$SUM_SKIP" ]; then
+		{
+			dd if="$1" bs=4096 count=$((${SUM_SKIP%:*} / 4096)) iflag=direct status=none
+			dd if="$1" bs=4096 skip=$((${SUM_SKIP#*:} / 4096)) iflag=direct status=none
+		} | sha256sum | cut -d' ' -f1
+	elif [ -b "$1" ]; then
 		dd if="$1" bs=1M iflag=direct status=none | sha256sum | cut -d' ' -f1
 	else
 		sha256sum <"$1" | cut -d' ' -f1
@@ -194,6 +203,7 @@ expect_refused() {
 
 	shift 4
 	before=$(devsum "$dev")
+	[ -n "$DURING" ] && $DURING
 	attempt "$dev" "$@"
 	after=$(devsum "$dev")
 	if [ "$before" != "$after" ]; then
@@ -228,6 +238,41 @@ expect_allowed() {
 	else
 		pass "$name"
 	fi
+}
+
+# A hook run between the first checksum and the attempt (expect_refused).
+DURING=
+
+# The bytes of [A, B) of device $1, SUM_SKIP style.
+slotsum() {
+	dd if="$1" bs=4096 skip=$((${2%:*} / 4096)) count=$(((${2#*:} - ${2%:*}) / 4096)) \
+		iflag=direct status=none | sha256sum | cut -d' ' -f1
+}
+
+# Makes the kernel swap: a process in a memory cgroup of 8 MiB touches
+# 48 MiB, so its pages go to whatever swap is active (ours: the only one,
+# or the highest priority). SWAP_WROTE says whether the kernel wrote to
+# the swap slots SUM_SKIP of device $1 meanwhile.
+swap_pressure() {
+	local dev=$1 before
+
+	SWAP_WROTE="unknown (no memory cgroup)"
+	before=$(slotsum "$dev" "$SUM_SKIP")
+	CGROUP=/sys/fs/cgroup/memory/raidbench-guard-$$
+	mkdir -p "$CGROUP" 2>/dev/null &&
+		echo $((8 << 20)) >"$CGROUP/memory.limit_in_bytes" 2>/dev/null || {
+		CGROUP=
+		return 0
+	}
+	echo 100 >"$CGROUP/memory.swappiness" 2>/dev/null
+	# Killed by the cgroup's OOM killer once the small swap area is full.
+	(echo $BASHPID >"$CGROUP/tasks" && exec python3 -c '
+x = bytearray(48 << 20)
+for i in range(0, len(x), 4096):
+    x[i] = 1' ) >/dev/null 2>&1
+	rmdir "$CGROUP" 2>/dev/null && CGROUP=
+	SWAP_WROTE=no
+	[ "$before" != "$(slotsum "$dev" "$SUM_SKIP")" ] && SWAP_WROTE=yes
 }
 
 consent_tail() {
@@ -373,13 +418,24 @@ else
 	fail "device backing a loop device needs consent" "setup failed"
 fi
 
-# 17. Active swap is never written, consent or not.
-if new_loop swapon && mkswap "$DEV" >/dev/null 2>&1; then
+# 17. Active swap is never written, consent or not. The kernel may swap
+# to it meanwhile, so the area is 16 pages and the sum leaves out its page
+# slots (1-15): what is compared is the header (page 0), which the kernel
+# never writes and which the attempted write (64 KiB from offset 0) would
+# hit first, and the rest of the device past the area.
+if new_loop swapon && mkswap "$DEV" 64 >/dev/null 2>&1; then
 	if swapon "$DEV" 2>/dev/null; then
 		SWAPS+=("$DEV")
+		SUM_SKIP=4096:65536
+		# Provoked here so the kernel's writes surely fall between the two sums.
+		SWAP_WROTE="not provoked (no python3)"
+		command -v python3 >/dev/null 2>&1 && DURING="swap_pressure $DEV"
 		expect_refused "active swap is refused even with consent" "$DEV" 2 \
 			"refusing to write $DEV: it is in use as swap; $NEVER_SWAP" \
 			--allow-destroy="$DEV"
+		echo "# the kernel swapped to $DEV during the attempt: $SWAP_WROTE"
+		SUM_SKIP=
+		DURING=
 	else
 		skip_case "active swap is refused even with consent" "swapon not permitted here"
 	fi
