@@ -11,7 +11,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Devices the user consented to destroy (--allow-destroy=), by path. */
+/*
+ * Devices the user consented to destroy (--allow-destroy=), by path;
+ * matched by device number, or for a regular file by st_dev and st_ino,
+ * so any path to the same thing consents it. Consent lifts only
+ * GUARD_NEEDS_CONSENT: a signature, a holder, a loop device over it, and
+ * for a file the loop devices it backs (each a reason). It never lifts
+ * GUARD_NEVER: mounted, swap or the root file system anywhere in the
+ * stack, whichever path reaches it, nor a held device reached by a path
+ * its holder's kernel claim does not guard (its backing file, a second
+ * loop device over the same file, a loop device over it).
+ */
 struct guard_consent {
 	char **paths;
 	size_t nr;
@@ -31,9 +41,11 @@ struct guard_report {
 };
 
 /*
- * Examines path (a block device, a partition, or a regular file; files are
- * always OK) and fills rep. Returns 0 or -errno when the device cannot be
- * examined (the caller must then treat it as unsafe).
+ * Examines path (a block device, a partition, or a regular file) and fills
+ * rep. A regular file is OK unless it backs a loop device: then it is as
+ * much in use as that device ("it backs /dev/loop5"). Returns 0 or -errno
+ * when the device cannot be examined (the caller must then treat it as
+ * unsafe).
  */
 int guard_examine(const char *path, struct guard_report *rep);
 
@@ -48,6 +60,9 @@ int guard_check_write(const char *path, const struct guard_consent *consent, cha
 /*
  * Opens path for writing with O_EXCL for block devices, after
  * guard_check_write(). flags are the caller's open flags (O_DIRECT, ...).
+ * A regular file created by the open, or not the one checked, is checked
+ * again as opened, and O_TRUNC applies only after that. Nothing claims a
+ * file: a loop device set up over it after the open goes unseen.
  * Returns an fd or -errno with err filled ("/dev/sdb is in use by another
  * program or the kernel (mounted or claimed since the check)").
  */

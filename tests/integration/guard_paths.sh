@@ -174,6 +174,22 @@ refused() {
 	fi
 }
 
+# allowed STATE LABEL PATH [args...]: written (exit 0, the image changed).
+allowed() {
+	local state=$1 label=$2 path=$3
+
+	shift 3
+	snapshot
+	attempt "$path" "$@"
+	if [ "$RC" = 0 ] && ! unchanged; then
+		pass "$state: $label"
+	else
+		fail "$state: $label"
+		echo "#   exit $RC (the image $(unchanged && echo "did not change" || echo changed));" \
+			"stderr: $(cat "$RB_TMP/err")"
+	fi
+}
+
 NEVER_MOUNT="mounted devices are never written, even with --allow-destroy"
 NEVER_SWAP="active swap devices are never written, even with --allow-destroy"
 CONSENT="; to destroy its contents, add --allow-destroy="
@@ -294,6 +310,8 @@ if world; then
 	add_file_paths
 	check_all "backing a loop device" consent "$CONSENT"
 	check "backing a loop device: the refusal says so" grep -qF "it backs $X" "$RB_TMP/err"
+	allowed "backing a loop device" "consent by another path to the file lifts it" \
+		"$IMG" --allow-destroy="$W/link.img"
 	gp_teardown
 else
 	setup_failed "backing a loop device"
@@ -305,6 +323,8 @@ if world && gp_loop "$IMG"; then
 	add_file_paths
 	add_loop_over_path "$X"
 	check_all "sibling loop device" consent "$CONSENT"
+	allowed "sibling loop device" "consent to the device by another path lifts it" "$X" \
+		--allow-destroy="$W/link.${X#/dev/}"
 	gp_teardown
 else
 	setup_failed "sibling loop device"
