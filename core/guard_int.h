@@ -1,8 +1,8 @@
 /*
  * guard_int.h - what the write guard's own files share: guard_sys.c (the
- * read-only view of block devices and their users), guard.c (the policy)
- * and guard_open.c (the exclusive open). Not for any other file; the
- * guard's API is guard.h.
+ * read-only view of block devices and their users), guard_use.c (who uses
+ * a device, and by which path), guard.c (the policy) and guard_open.c (the
+ * exclusive open). Not for any other file; the guard's API is guard.h.
  *
  * Threading: nothing declared here is shared between threads. A sysview
  * and a target belong to the one check that filled them; the only shared
@@ -14,6 +14,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "guard.h"
@@ -117,6 +118,65 @@ int sysview_for_each_holder(const struct sysview *v, const struct blockdev *bd, 
 
 /* "md0 (an md array)", "dm-0 (LVM volume 'vg-lv')". */
 void guard_describe_holder(const char *name, char *buf, size_t len);
+
+/* ---- guard.c and guard_use.c: reasons --------------------------------- */
+
+#define MAX_REASONS 32
+
+/* Kinds of reason, as bits so the refusal can say which rules applied. */
+enum {
+	R_MOUNT = 1u << 0,
+	R_SWAP = 1u << 1,
+	R_ROOT = 1u << 2,
+	R_UNKNOWN = 1u << 3,	/* could not examine: refuse rather than guess */
+	R_HOLDER = 1u << 4,
+	R_SIGNATURE = 1u << 5,
+	R_CHARDEV = 1u << 6,
+	R_SHARED = 1u << 7,	/* held, and reached by a path its holder's claim does not guard */
+	R_LOOP = 1u << 8,	/* backs, or shares a backing file with, a loop device */
+};
+
+struct reason {
+	enum guard_verdict level;
+	unsigned kind;
+	bool about_target;	/* the refusal line calls the target "it" */
+	char subject[128];	/* "/dev/sdb", "partition sdb1", "" */
+	char text[512];		/* "is mounted at /mnt/x" */
+};
+
+struct reasons {
+	struct reason r[MAX_REASONS];
+	size_t nr;
+	int err;		/* first -errno that left something unexamined */
+};
+
+void reason_add(struct reasons *rs, enum guard_verdict level, unsigned kind, bool about_target,
+		const char *subject, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Something could not be examined: remember why for guard_examine()'s return. */
+void reasons_failed(struct reasons *rs, int err);
+
+/*
+ * guard.c: every signature libblkid finds on node, one reason each.
+ * Returns 0 or -errno when the probe failed.
+ */
+int guard_probe_signatures(const char *node, bool about_target, bool skip_pttype,
+			   const char *subject, struct reasons *rs);
+
+/* ---- guard_use.c: who uses it, by which path ---------------------------- */
+
+/* Mounts, swap, root and holders of bd (one device), as reasons about subject. */
+void guard_check_use(const struct sysview *v, const struct blockdev *bd, bool about_target,
+		     const char *subject, struct reasons *rs);
+/*
+ * When bd is a loop device: what it is stored on (its backing device,
+ * recursively) and the other loop devices over the same file or device.
+ * tsubj names the target in the reasons.
+ */
+void guard_check_lower(const struct sysview *v, const struct blockdev *bd, const char *tsubj,
+		       struct reasons *rs);
+/* The loop devices a regular file (st) backs, and who uses them. */
+void guard_check_file(const struct sysview *v, const struct stat *st, const char *subject,
+		      struct reasons *rs);
 
 /* ---- guard.c: the policy ----------------------------------------------- */
 
