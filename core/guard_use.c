@@ -322,8 +322,8 @@ static void check_lower(const struct sysview *v, const struct blockdev *bd, int 
 	rc = blockdev_from_dev(le->backing, &lower);
 	if (rc || depth >= MAX_HOLDER_DEPTH) {
 		reason_add(rs, GUARD_NEVER, R_UNKNOWN, false, bd->name,
-			   "cannot be examined: its backing device %s %s", le->path,
-			   rc ? strerror(-rc) : "is nested too deeply");
+			   "cannot be examined: its backing device %s (%s)", le->path,
+			   rc ? strerror(-rc) : "nested too deeply");
 		reasons_failed(rs, rc ? rc : -ELOOP);
 		return;
 	}
