@@ -8,10 +8,12 @@
  * Files are created before any I/O, so a bad path stops the run early.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "guard.h"
 #include "worker.h"
 #include "worker_int.h"
 
@@ -36,12 +38,28 @@ static int open_one(struct worker *w, struct log_file *lf, const char *prefix,
 {
 	char path[4096];
 
+	char why[1024] = "";
+	int fd, e;
+
 	snprintf(path, sizeof(path), "%s_%s.%u.log", prefix, kind, w->index + 1);
-	lf->f = fopen(path, "w");
+	/* A log is a write like any other: the name may be a disk or back one. */
+	fd = guard_open_write(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, w->consent, why,
+			      sizeof(why));
+	if (fd < 0) {
+		if (why[0])
+			snprintf(err, errlen, "job '%s': %s", w->job->name, why);
+		else
+			snprintf(err, errlen, "job '%s': cannot create the log %s: %s", w->job->name,
+				 path, strerror(-fd));
+		return fd;
+	}
+	lf->f = fdopen(fd, "w");
 	if (!lf->f) {
+		e = errno;
+		guard_close(fd);
 		snprintf(err, errlen, "job '%s': cannot create the log %s: %s", w->job->name, path,
-			 strerror(errno));
-		return -errno;
+			 strerror(e));
+		return -e;
 	}
 	setvbuf(lf->f, NULL, _IOFBF, 1 << 16);
 	return 0;

@@ -235,6 +235,18 @@ if world && mkext4 "$X" && mkdir "$W/m" && gp_mount -o ro "$X" "$W/m"; then
 		fail "mounted: the reported 'run --filename=img --size=4m' is refused"
 		echo "#   exit $RC; stderr: $(cat "$RB_TMP/err")"
 	fi
+	# A job's own log file is a write too: here its name is a hard link to the file.
+	ln "$IMG" "$W/job_bw.1.log"
+	"$RAIDBENCH" run --name=x --ioengine=null --rw=read --size=64k --write_bw_log="$W/job" \
+		--output-format=json >/dev/null 2>"$RB_TMP/err"
+	RC=$?
+	if [ "$RC" = 2 ] && unchanged &&
+		grep -qF "refusing to write $W/job_bw.1.log: it backs $X" "$RB_TMP/err"; then
+		pass "mounted: a job's write_bw_log named like a link to the file is refused"
+	else
+		fail "mounted: a job's write_bw_log named like a link to the file is refused"
+		echo "#   exit $RC; stderr: $(cat "$RB_TMP/err")"
+	fi
 	gp_teardown
 else
 	setup_failed mounted
