@@ -362,6 +362,10 @@ START_TEST(mdstat_files)
 	md_is(&inv.md[0], "md2", "1", 2927641919LL * 1024, INV_OK,
 	      "active [2/2] [UU], check = 98.3%", 98.3, 2);	/* a scrub: healthy, busy */
 	md_is(&inv.md[1], "md1", "1", 524276LL * 1024, INV_OK, "active [2/2] [UU]", -1, 2);
+	/* "sda3[2]" is a descriptor number: [2/2] [UU] says both members are active */
+	member_is(&inv.md[0], 1, "sda3", "active", INV_UNSET);
+	member_is(&inv.md[1], 0, "sda2", "active", INV_UNSET);
+	member_is(&inv.md[2], 0, "sda1", "active", INV_UNSET);
 
 	import_ok("mdstat", "mdadm/proc-mdstat_raid5-recovery-12pct_pymdstat05.txt");
 	md_is(&inv.md[0], "md127", "5", 1464725760LL * 1024, INV_REBUILDING,
@@ -389,6 +393,20 @@ START_TEST(md_other_forms)
 	md_is(&inv.md[1], "md8", NULL, 51200, INV_OFFLINE, "inactive", -1, 1);
 	md_is(&inv.md[2], "md7", "6", 204800, INV_TRANSFORMING,
 	      "active [4/4] [UUUU], reshape = 1.5%", 1.5, 4);
+	/* a paste's prompt line; a rebuild queued behind another (DELAYED) on a degraded array */
+	ck_assert_int_eq(parse_with(&raidtool_mdadm,
+				    "$ cat /proc/mdstat\nPersonalities : [raid1]\n"
+				    "md1 : active raid1 sda2[2] sdb2[1]\n      10 blocks [2/1] [_U]\n"
+				    "        resync=DELAYED\n"
+				    "md_d0 : active raid5 sde1[0] sdb1[5] sdd1[2](S) sdc1[1]\n"
+				    "20 blocks level 5, 64k chunk, algorithm 2 [3/3] [UUU]\n", "/proc/mdstat"), 0);
+	md_is(&inv.md[0], "md1", "1", 10240, INV_REBUILDING,
+	      "active [2/1] [_U], degraded, resync=DELAYED", -1, 2);
+	member_is(&inv.md[0], 0, "sda2", "rebuilding", INV_UNSET);
+	member_is(&inv.md[0], 1, "sdb2", "active", INV_UNSET);
+	md_is(&inv.md[1], "md_d0", "5", 20480, INV_OK, "active [3/3] [UUU]", -1, 4);
+	member_is(&inv.md[1], 1, "sdb1", "active", INV_UNSET);
+	member_is(&inv.md[1], 2, "sdd1", "spare", INV_UNSET);
 	ck_assert_int_eq(parse_with(&raidtool_mdadm, "md0 : active raid1 sda[0]\n", "/proc/mdstat"),
 			 -EBADMSG);
 	ck_assert_ptr_nonnull(strstr(err, "line 1"));
