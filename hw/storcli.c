@@ -361,7 +361,8 @@ static int basics(struct inv_controller *c, struct json_object *rd)
 	if (!ret && (v = jstr(ver, "Driver Name", buf, sizeof(buf))))
 		ret = rt_fill(&c->driver, v);
 	if (!ret && (v = jstr(st, "Controller Status", buf, sizeof(buf)))) {
-		c->status = !strcasecmp(v, "Optimal") ? INV_OK :
+		/* MegaRAID "Optimal", IT-mode HBA "OK" */
+		c->status = !strcasecmp(v, "Optimal") || !strcasecmp(v, "OK") ? INV_OK :
 			    !strcasecmp(v, "Needs Attention") ? INV_DEGRADED : INV_UNKNOWN;
 		ret = rt_set(&c->status_text, v);
 	}
@@ -449,11 +450,17 @@ static int response(struct sc *p, struct inv_controller *c, struct json_object *
 			break;
 		if (!strcmp(key, "TOPOLOGY"))
 			ret = rows(p, c, val, topology_row);
-		else if (!strcmp(key, "VD LIST") || (!strncmp(key, "/c", 2) && strstr(key, "/v")))
+		else if (!strcmp(key, "VD LIST") || (!strncmp(key, "/c", 2) && strstr(key, "/v")) ||
+			 /* `/cX/vN show J`; in `/cX show J` it is a count */
+			 (!strcmp(key, "Virtual Drives") && json_object_is_type(val, json_type_array)))
 			ret = rows(p, c, val, vd_row);
 		else if (!strcmp(key, "PD LIST") || !strncmp(key, "PDs for VD ", 11) ||
+			 !strcmp(key, "Drive Information") ||	/* `/cX/eY/sZ show J` */
 			 (!strncmp(key, "Drive /c", 8) && !strstr(key, " - Detailed")))
 			ret = rows(p, c, val, pd_row);
+		else if (!strcmp(key, "Physical Device Information") &&
+			 json_object_is_type(val, json_type_object))
+			ret = response(p, c, val);	/* IT-mode HBAs put the drives in here */
 	}
 	json_object_object_foreach(rd, key2, val2) {
 		unsigned vd;
@@ -527,6 +534,8 @@ static int controller_elem(struct sc *p, struct json_object *elem)
 		return overview(p, jget(rd, "System Overview"));
 	if (jget(rd, "IT System Overview"))
 		return overview(p, jget(rd, "IT System Overview"));
+	if (jint(rd, "Number of Controllers") == 0)
+		return 0;	/* `show` on a machine without one */
 	if (n < 0)
 		n = jint(jget(rd, "Basics"), "Controller");
 	if (n < 0)

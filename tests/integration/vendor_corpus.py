@@ -76,10 +76,15 @@ def statuses(model):
     return out
 
 
-# Words with which a capture says something is not healthy.
-BAD = re.compile(r"\b(Failed|FAILED|Degraded|Dgrd|Pdgd|OfLn|Offln|Offline|Rbld|Rebuild(ing)?|"
-                 r"Interim Recovery Mode|Recovering|Predictive Failure|UBad|Unconfigured\(bad\)|"
-                 r"degraded|recovering|resyncing|reshaping)\b")
+# Words with which a capture says something is not healthy, per tool (state
+# fields only: storcli's JSON also names operations such as "Offline" policies).
+BAD = {
+    "storcli": re.compile(r"\b(Dgrd|Pdgd|OfLn|Offln|Rbld|UBad|Msng|Needs Attention)\b"),
+    "megacli": re.compile(r"^\s*(State|Firmware state)\s*:\s*(Degraded|Partially Degraded|Offline|"
+                          r"Failed|Rebuild|Unconfigured\(bad\))", re.M),
+    "ssacli": re.compile(r"\b(Failed|Interim Recovery Mode|Recovering|Rebuilding|Predictive Failure|"
+                         r"Ready for Rebuild)\b"),
+}
 
 
 def property_md(text, model):
@@ -138,11 +143,11 @@ def property_detail(text, model):
     return errs
 
 
-def property_any(text, model):
+def property_any(tool, text, model):
     """Vendor tools: a capture naming a bad state leaves something not ok."""
-    m = BAD.search(text)
+    m = BAD[tool].search(text) if tool in BAD else None
     if m and not any(s in NOT_OK for s in statuses(model)):
-        return ["the capture says %r, every status is ok" % m.group(0)]
+        return ["the capture says %r, every status is ok" % m.group(0).strip()]
     return []
 
 
@@ -183,7 +188,7 @@ def main():
                 elif want["import"] == "mdadm-detail":
                     errs = property_detail(text, got)
                 else:
-                    errs = property_any(text, got)
+                    errs = property_any(want["import"], text, got)
                 why = "; ".join(errs) if errs else None
         if why:
             fails += 1
