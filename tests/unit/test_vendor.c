@@ -1,9 +1,12 @@
 /*
- * test_vendor.c - hw/storcli.c, hw/megacli.c and hw/mdadm.c against every
- * capture in tests/fixtures/vendor/{storcli,megacli,mdadm} (SOURCES.md),
- * field by field; the three storcli outputs of one controller joined into
- * one; change results through ops->check; and outputs that cannot be
- * understood (not JSON, truncated, a Failure without body, no header).
+ * test_vendor.c - hw/storcli.c (JSON and text), hw/megacli.c and hw/mdadm.c
+ * against captures in tests/fixtures/vendor/{storcli,megacli,mdadm}
+ * (SOURCES.md), field by field; the three storcli outputs of one controller
+ * joined into one; text and JSON of the same rows giving one model; change
+ * results through ops->check; and outputs that cannot be understood (neither
+ * JSON nor text, truncated, a Failure without body, no header). Every
+ * capture is also checked against its expected model by
+ * tests/integration/vendor_corpus.sh.
  */
 #include <errno.h>
 
@@ -247,6 +250,34 @@ START_TEST(storcli_text_megaraid)
 		"storcli/storcli_c0-show_9361-8i-RAID10-optimal-after-rebuild_excerpt_text.txt") == 0,
 		"%s", err);
 	ck_assert_str_eq(inv_status_name(array_of(ctrl(0), "0")->status), "ok");
+}
+END_TEST
+
+/* `/call show` without J: one header block per controller, each its own controller. */
+START_TEST(storcli_text_two_controllers)
+{
+	char *one = slurp("storcli/storcli_c0-show_HBA-9500-16e-IT-16-JBOD_text.txt"), *two, *text;
+	char *at = strstr(one, "Controller = 0");
+
+	ck_assert_ptr_nonnull(at);
+	two = strdup(at);
+	ck_assert_ptr_nonnull(two);
+	two[13] = '1';	/* "Controller = 1" */
+	ck_assert_int_ne(asprintf(&text, "%s\n%s", one, two), -1);
+	ck_assert_msg(parse_with(&raidtool_storcli, text, "/call show") == 0, "%s", err);
+	ck_assert_int_eq(inv.nr_controllers, 2);
+	ck_assert_pstr_eq(ctrl(0)->id, "/c0");
+	ck_assert_pstr_eq(ctrl(1)->id, "/c1");
+	for (size_t i = 0; i < 2; i++) {
+		ck_assert_pstr_eq(ctrl(i)->model, "HBA 9500-16e");
+		ck_assert_pstr_eq(ctrl(i)->driver, "ItSas35");
+		ck_assert_int_eq(ctrl(i)->nr_passthrough, 16);
+		pd_is(pd_of(ctrl(i), "2:11", "passthrough"), "passthrough", GIB(894.253),
+		      "SAS", "ssd", INV_OK, "JBOD");
+	}
+	free(text);
+	free(two);
+	free(one);
 }
 END_TEST
 
@@ -546,6 +577,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, storcli_unreadable);
 	tcase_add_test(tc, storcli_text_megaraid);
 	tcase_add_test(tc, storcli_text_json_pair);
+	tcase_add_test(tc, storcli_text_two_controllers);
 	tcase_add_test(tc, megacli_ldpdinfo);
 	tcase_add_test(tc, megacli_ldinfo);
 	tcase_add_test(tc, megacli_pdlist);
