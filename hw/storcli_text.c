@@ -133,46 +133,51 @@ struct col {
 	size_t from, to;
 };
 
-static size_t columns(char *const *lines, size_t nr, struct col *c, size_t max)
+/* *c (caller frees) and their number; -ENOMEM. One pass per line: linear in the table. */
+static int columns(char *const *lines, size_t nr, struct col **c, size_t *nc)
 {
 	size_t width = 0, n = 0;
+	bool *used;
 
 	for (size_t k = 0; k < nr; k++)
 		if (strlen(lines[k]) > width)
 			width = strlen(lines[k]);
-	for (size_t x = 0; x < width && n < max;) {
-		bool used = false;
-
-		for (size_t k = 0; k < nr && !used; k++)
-			used = x < strlen(lines[k]) && lines[k][x] != ' ';
-		if (!used) {
-			x++;
-			continue;
-		}
-		c[n].from = x;
-		while (x < width) {
-			used = false;
-			for (size_t k = 0; k < nr && !used; k++)
-				used = x < strlen(lines[k]) && lines[k][x] != ' ';
-			if (!used)
-				break;
-			x++;
-		}
-		c[n++].to = x;
+	used = calloc(width + 1, sizeof(*used));
+	*c = calloc(width / 2 + 1, sizeof(**c));
+	if (!used || !*c) {
+		free(used);
+		free(*c);
+		*c = NULL;
+		return -ENOMEM;
 	}
-	return n;
+	for (size_t k = 0; k < nr; k++)
+		for (size_t x = 0; lines[k][x]; x++)
+			used[x] |= lines[k][x] != ' ';
+	for (size_t x = 0; x < width; x++) {
+		if (!used[x])
+			continue;
+		(*c)[n].from = x;
+		while (x < width && used[x])
+			x++;
+		(*c)[n++].to = x;
+	}
+	free(used);
+	*nc = n;
+	return 0;
 }
 
 static void cell(const char *line, const struct col *c, char *buf, size_t len)
 {
 	size_t n = strlen(line);
+	char *t;
 
 	if (c->from >= n) {
 		*buf = '\0';
 		return;
 	}
 	snprintf(buf, len, "%.*s", (int)((c->to < n ? c->to : n) - c->from), line + c->from);
-	memmove(buf, rt_trim(buf), strlen(rt_trim(buf)) + 1);
+	t = rt_trim(buf);
+	memmove(buf, t, strlen(t) + 1);
 }
 
 /* The sections whose tables the model is built from. */
@@ -205,44 +210,49 @@ static bool read_table(const struct st *p)
  */
 static int table(struct st *p, size_t h, size_t *next)
 {
-	struct col c[48];
-	size_t end = h + 2, nc;
+	struct col *c = NULL;
+	size_t end = h + 2, nc = 0;
 	struct json_object *list;
+	char **rows;
+	int ret;
 
 	while (end < p->l.nr && !only_of(p->l.v[end], '-'))
 		end++;
 	if (end >= p->l.nr)
 		return bad(p, h, "%s", "a table without its closing line of '-'");
-	{
-		char **rows = malloc(sizeof(*rows) * (end - h));
-
-		if (!rows)
-			return -ENOMEM;
-		rows[0] = p->l.v[h];
-		for (size_t k = h + 2; k < end; k++)
-			rows[k - h - 1] = p->l.v[k];
-		nc = columns(rows, end - h - 1, c, sizeof(c) / sizeof(c[0]));
-		free(rows);
-	}
+	*next = end + 1;
+	rows = malloc(sizeof(*rows) * (end - h));
+	if (!rows)
+		return -ENOMEM;
+	rows[0] = p->l.v[h];
+	for (size_t k = h + 2; k < end; k++)
+		rows[k - h - 1] = p->l.v[k];
+	ret = columns(rows, end - h - 1, &c, &nc);
+	free(rows);
+	if (ret)
+		return ret;
 	for (size_t k = 0; k < nc; k++) {
 		char name[128];
 
 		cell(p->l.v[h], &c[k], name, sizeof(name));
 		if (*name && (!strchr(name, ' ') || !strcmp(name, "PCI Address")))
 			continue;
+		free(c);
 		if (read_table(p))
 			return bad(p, h, "columns of this table cannot be told apart "
 				   "(header «%s» over one column)", name);
-		*next = end + 1;	/* a table the model does not read: skipped */
-		return 0;
+		return 0;	/* a table the model does not read: skipped */
 	}
 	list = json_object_new_array();
-	if (!list)
+	if (!list) {
+		free(c);
 		return -ENOMEM;
+	}
 	for (size_t k = h + 2; k < end; k++) {
 		struct json_object *row = json_object_new_object();
 
 		if (!row) {
+			free(c);
 			json_object_put(list);
 			return -ENOMEM;
 		}
@@ -255,6 +265,7 @@ static int table(struct st *p, size_t h, size_t *next)
 		}
 		json_object_array_add(list, row);
 	}
+	free(c);
 	/* a section holds a table: the section becomes the table's rows */
 	if (p->sect && json_object_is_type(p->sect, json_type_object) &&
 	    !json_object_object_length(p->sect)) {
@@ -264,13 +275,11 @@ static int table(struct st *p, size_t h, size_t *next)
 			if (val == p->sect) {
 				json_object_object_add(parent, key, list);
 				p->sect = list;
-				*next = end + 1;
 				return 0;
 			}
 		}
 	}
 	json_object_put(list);	/* a second table in one section: unknown, skipped */
-	*next = end + 1;
 	return 0;
 }
 
