@@ -6,7 +6,8 @@
  *
  * md from sysfs is discovery's (hw/discover*); this file reads what mdadm
  * and the kernel's text say. In /proc/mdstat the number in "sda1[2]" is the
- * member's descriptor, not its slot, so slots come only from --detail.
+ * member's descriptor, not its slot or role, so slots come only from
+ * --detail and roles from the flags: (S) spare, (F) faulty, (R) replacement.
  */
 #include "raidtool.h"
 #include "raidtool_int.h"
@@ -48,46 +49,70 @@ struct mdstat_md {
 	char disks[32];		/* "[3/2] [U_U]" */
 	char action[96];	/* "recovery = 12.6%", "resync=DELAYED" */
 	bool degraded;
-	unsigned raid_disks;	/* n of "[n/w]" */
+	bool counted;		/* "[n/w]" seen: working is w */
+	unsigned working;
 	int desc[256];		/* each member's descriptor number, "sdh1[6]" */
 };
+
+/*
+ * A member without (S)/(F) holds a slot; "[n/w]" says w of them are in sync.
+ * When more hold one, the rest are being rebuilt (md gives a newly added
+ * device the next free descriptor, so the highest numbers); mdstat shows
+ * nothing else that tells them apart.
+ */
+static int mdstat_roles(struct inv_md *md, const struct mdstat_md *m)
+{
+	size_t slotted = 0, n = md->nr_members < 256 ? md->nr_members : 256;
+	int ret = 0;
+
+	for (size_t i = 0; i < n; i++)
+		slotted += md->members[i].role && !strcmp(md->members[i].role, "active");
+	while (!ret && m->counted && slotted > m->working) {
+		size_t hi = n;
+
+		for (size_t i = 0; i < n; i++)
+			if (md->members[i].role && !strcmp(md->members[i].role, "active") &&
+			    (hi == n || m->desc[i] > m->desc[hi]))
+				hi = i;
+		ret = rt_set(&md->members[hi].role, "rebuilding");
+		slotted--;
+	}
+	return ret;
+}
+
+static bool mdstat_rebuilding(const struct inv_md *md)
+{
+	for (size_t i = 0; i < md->nr_members; i++)
+		if (md->members[i].role && !strcmp(md->members[i].role, "rebuilding"))
+			return true;
+	return false;
+}
 
 static int mdstat_finish(struct inventory *inv, struct mdstat_md *m)
 {
 	struct inv_md *md;
 	char text[256];
 	double pct = -1;
+	int ret;
 
 	if (m->idx < 0)
 		return 0;
 	md = &inv->md[m->idx];
 	if (*m->action)
 		pct = rt_percent(m->action);
+	if ((ret = mdstat_roles(md, m)))
+		return ret;
 	if (!strncmp(m->state, "inactive", 8))
 		md->status = INV_OFFLINE;
-	else if (rt_prefix(m->action, "recovery"))
-		md->status = INV_REBUILDING;
+	else if (rt_prefix(m->action, "recovery") || (m->degraded && mdstat_rebuilding(md)))
+		md->status = INV_REBUILDING;	/* also "resync=DELAYED" of a rebuild queued */
 	else if (rt_prefix(m->action, "reshape"))
 		md->status = INV_TRANSFORMING;
-	else if (rt_prefix(m->action, "resync"))
+	else if (rt_prefix(m->action, "resync") && !m->degraded)
 		md->status = INV_INITIALIZING;
 	else
 		md->status = m->degraded ? INV_DEGRADED : INV_OK;	/* check/repair scrub */
 	md->progress_pct = pct;
-	/*
-	 * A member numbered at or past the array's disk count is not one of its
-	 * disks yet: a spare, or the one a recovery is rebuilding onto (mdadm
-	 * --detail says "spare rebuilding"); mdstat lists it like the others.
-	 */
-	for (size_t i = 0; m->raid_disks && i < md->nr_members && i < 256; i++)
-		if (m->desc[i] >= (int)m->raid_disks && md->members[i].role &&
-		    !strcmp(md->members[i].role, "active")) {
-			int ret = rt_set(&md->members[i].role,
-					 rt_prefix(m->action, "recovery") ? "rebuilding" : "spare");
-
-			if (ret)
-				return ret;
-		}
 	snprintf(text, sizeof(text), "%s%s%s%s%s%s", m->state, *m->disks ? " " : "", m->disks,
 		 m->degraded ? ", degraded" : "", *m->action ? ", " : "", m->action);
 	m->idx = -1;
@@ -134,7 +159,9 @@ static int mdstat_array(struct inventory *inv, struct mdstat_md *m, char *s)
 				m->degraded = true;
 				ret = rt_set(&mem->role, "faulty");
 			} else {
-				ret = rt_set(&mem->role, strstr(br + 1, "(S)") ? "spare" : "active");
+				/* (R): the replacement a recovery copies a member onto */
+				ret = rt_set(&mem->role, strstr(br + 1, "(S)") ? "spare" :
+					     strstr(br + 1, "(R)") ? "rebuilding" : "active");
 			}
 			if (ret)
 				return ret;
@@ -155,7 +182,8 @@ static void mdstat_detail(struct inventory *inv, struct mdstat_md *m, char *s)
 		md->size_bytes = (int64_t)(blocks * 1024);
 		sq = strstr(s, " [");
 		if (sq && sscanf(sq, " [%u/%u]", &n, &w) == 2) {
-			m->raid_disks = n;
+			m->counted = true;
+			m->working = w;
 			snprintf(m->disks, sizeof(m->disks), "%s", sq + 1);
 			m->degraded |= w < n || strchr(sq, '_');
 		}
@@ -186,7 +214,7 @@ static int parse_mdstat(struct inventory *inv, const char *text, const struct ra
 {
 	struct mdstat_md m = { .idx = -1 };
 	struct rt_lines l;
-	bool personalities = false;
+	bool personalities = false, arrays = false;
 	int ret;
 
 	ret = rt_lines_split(text, &l);
@@ -200,15 +228,20 @@ static int parse_mdstat(struct inventory *inv, const char *text, const struct ra
 			continue;
 		if (rt_prefix(s, "Personalities")) {
 			personalities = true;
+		} else if (!personalities && !arrays && strstr(s, "mdstat")) {
+			continue;	/* the prompt a paste starts with: "$ cat /proc/mdstat" */
 		} else if (!personalities) {
 			ret = rt_bad_output(err, errlen, src, i + 1, rt_trim(orig),
 					    "expected 'Personalities :' first");
 		} else if (rt_prefix(s, "unused devices")) {
 			ret = mdstat_finish(inv, &m);
 		} else if (!indented && rt_prefix(s, "md") && strchr(s, ':')) {
+			arrays = true;
 			ret = mdstat_finish(inv, &m) ?: mdstat_array(inv, &m, s);
 		} else if (m.idx >= 0) {
 			mdstat_detail(inv, &m, s);	/* unknown lines (bitmap:) add nothing */
+		} else if (!arrays && (rt_prefix(s, "read_ahead") || rt_prefix(s, "Event:"))) {
+			continue;	/* 2.4 kernels print these before the arrays */
 		} else {
 			ret = rt_bad_output(err, errlen, src, i + 1, rt_trim(orig),
 					    "a line outside any md array");
@@ -300,6 +333,8 @@ static int parse_detail(struct inventory *inv, const char *text, const struct ra
 			table = false;
 			continue;
 		}
+		if (idx < 0 && strstr(s, "mdadm ") && (strstr(s, " -D") || strstr(s, "--detail")))
+			continue;	/* the prompt a paste starts with: "$ sudo mdadm -D /dev/md2" */
 		if (idx < 0) {
 			ret = rt_bad_output(err, errlen, src, i + 1, rt_trim(orig),
 					    "expected the '/dev/mdN:' header first");

@@ -172,13 +172,45 @@ static bool is_controller_line(const char *s)
 	       !rt_prefix(s, "logicaldrive");
 }
 
+/*
+ * "MSA1500 CS in MY STORAGE": an external controller, named by its chassis
+ * (`ctrl ch="MY STORAGE"`), at the left margin like the slot ones. Only a
+ * short line without ':' or '.', so a banner sentence is never one.
+ */
+static bool is_chassis_line(const char *raw, const char *s)
+{
+	const char *in = strstr(s, " in ");
+	size_t words = 1;
+
+	if (*raw == ' ' || *raw == '\t' || !in || strchr(s, ':') || strchr(s, '.') ||
+	    strlen(s) > 80 || rt_prefix(s, "array") || rt_prefix(s, "physicaldrive") ||
+	    rt_prefix(s, "logicaldrive") || !isalnum((unsigned char)*s))
+		return false;
+	for (const char *q = s; q < in; q++)
+		words += *q == ' ';
+	return words <= 4 && in[4] && in[4] != ' ';
+}
+
 static int controller_line(struct ssa *p, char *s)
 {
-	char *in = strstr(s, " in Slot "), *rest, *q, slot[32], id[48];
+	char *in = strstr(s, " in Slot "), *rest, *q, slot[32], id[160];
 	struct inv_controller *c;
 	size_t n;
 	int ret = 0;
 
+	if (!in) {	/* "MSA1500 CS in MY STORAGE" */
+		in = strstr(s, " in ");
+		*in = '\0';
+		snprintf(id, sizeof(id), "chassisname=%s", rt_trim(in + 4));
+		c = rt_controller(p->inv, "ssacli", id);
+		if (!c)
+			return -ENOMEM;
+		p->ctrl = c - p->inv->controllers;
+		p->array = -1;
+		p->group = G_NONE;
+		p->obj = O_CTRL;
+		return rt_fill(&c->model, s);
+	}
 	*in = '\0';
 	rest = in + 9;
 	n = strcspn(rest, " \t(");
@@ -636,7 +668,7 @@ static int parse_line(struct ssa *p, const struct rt_lines *l, size_t i, char *s
 		rt_error_block(l, i, msg, sizeof(msg));
 		return rt_vendor_error(p->err, p->errlen, p->src, "%s", msg);
 	}
-	if (is_controller_line(s))
+	if (is_controller_line(s) || is_chassis_line(l->v[i], s))
 		return controller_line(p, s);
 	if (rt_prefix(s, "logicaldrive ")) {
 		p->obj = O_NONE;
@@ -644,6 +676,9 @@ static int parse_line(struct ssa *p, const struct rt_lines *l, size_t i, char *s
 	}
 	if (rt_prefix(s, "physicaldrive "))
 		return pd_line(p, s, i + 1, orig);
+	/* an array's state is never dropped: its controller is the command's */
+	if (p->ctrl < 0 && is_array_line(s, id, sizeof(id)) && (ret = need_ctrl(p)))
+		return ret;
 	if (p->ctrl < 0)
 		return 0;	/* banners, echoed prompts, warnings before the first controller */
 	if (rt_prefix(s, "Warning:")) {

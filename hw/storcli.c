@@ -5,7 +5,8 @@
  * `show all J` overview) into the inventory, and building add vd / del /
  * hotsparedrive / erase / jbod commands.
  *
- * Parsed with json-c, never by whitespace. Several JSON documents may
+ * Parsed with json-c, never by whitespace; output without `J` is first
+ * turned into the same document (storcli_text.c). Several JSON documents may
  * follow each other (a capture of all three commands); a "Status" :
  * "Failure" that still carries a "Response Data" body is read, with a
  * note; one without a body is the vendor's error in its words.
@@ -13,6 +14,7 @@
 #include "raidtool.h"
 #include "raidtool_int.h"
 #include "array.h"
+#include "storcli_text.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -359,7 +361,8 @@ static int basics(struct inv_controller *c, struct json_object *rd)
 	if (!ret && (v = jstr(ver, "Driver Name", buf, sizeof(buf))))
 		ret = rt_fill(&c->driver, v);
 	if (!ret && (v = jstr(st, "Controller Status", buf, sizeof(buf)))) {
-		c->status = !strcasecmp(v, "Optimal") ? INV_OK :
+		/* MegaRAID "Optimal", IT-mode HBA "OK" */
+		c->status = !strcasecmp(v, "Optimal") || !strcasecmp(v, "OK") ? INV_OK :
 			    !strcasecmp(v, "Needs Attention") ? INV_DEGRADED : INV_UNKNOWN;
 		ret = rt_set(&c->status_text, v);
 	}
@@ -399,11 +402,37 @@ static int overview(struct sc *p, struct json_object *arr)
 			return -ENOMEM;
 		if ((v = jstr(row, "Model", buf, sizeof(buf))))
 			ret = rt_fill(&c->model, v);
+		if (!ret && (v = jstr(row, "PCI Address", buf, sizeof(buf))))
+			ret = pci_address(c, v);
 		if (!ret && (v = jstr(row, "Hlth", buf, sizeof(buf)))) {
 			c->status = rt_prefix(v, "Opt") ? INV_OK : INV_UNKNOWN;
 			ret = rt_set(&c->status_text, v);
 		}
 	}
+	return ret;
+}
+
+/* `/cX show`: the controller's identity as keys of the response itself. */
+static int top_keys(struct inv_controller *c, struct json_object *rd)
+{
+	char buf[256];
+	const char *v;
+	int ret = 0;
+
+	if ((v = jstr(rd, "Product Name", buf, sizeof(buf))))
+		ret = rt_fill(&c->model, v);
+	if (!ret && (v = jstr(rd, "Serial Number", buf, sizeof(buf))))
+		ret = rt_fill(&c->serial, v);
+	if (!ret && (v = jstr(rd, "PCI Address", buf, sizeof(buf))))
+		ret = pci_address(c, v);
+	if (!ret && (v = jstr(rd, "FW Version", buf, sizeof(buf))))
+		ret = rt_fill(&c->firmware, v);
+	if (!ret && (v = jstr(rd, "Driver Name", buf, sizeof(buf))))
+		ret = rt_fill(&c->driver, v);
+	if (!ret && !c->mode && (v = jstr(rd, "Current Personality", buf, sizeof(buf))))
+		ret = rt_prefix(v, "RAID") ? rt_set(&c->mode, "raid") :
+		      rt_prefix(v, "HBA") ? rt_set(&c->mode, "hba") :
+		      rt_prefix(v, "JBOD") ? rt_set(&c->mode, "jbod") : 0;
 	return ret;
 }
 
@@ -413,17 +442,25 @@ static int response(struct sc *p, struct inv_controller *c, struct json_object *
 
 	if (jget(rd, "Basics"))
 		ret = basics(c, rd);
+	if (!ret)
+		ret = top_keys(c, rd);
 	/* rows first: properties and drive details refer to them */
 	json_object_object_foreach(rd, key, val) {
 		if (ret)
 			break;
 		if (!strcmp(key, "TOPOLOGY"))
 			ret = rows(p, c, val, topology_row);
-		else if (!strcmp(key, "VD LIST") || (!strncmp(key, "/c", 2) && strstr(key, "/v")))
+		else if (!strcmp(key, "VD LIST") || (!strncmp(key, "/c", 2) && strstr(key, "/v")) ||
+			 /* `/cX/vN show J`; in `/cX show J` it is a count */
+			 (!strcmp(key, "Virtual Drives") && json_object_is_type(val, json_type_array)))
 			ret = rows(p, c, val, vd_row);
 		else if (!strcmp(key, "PD LIST") || !strncmp(key, "PDs for VD ", 11) ||
+			 !strcmp(key, "Drive Information") ||	/* `/cX/eY/sZ show J` */
 			 (!strncmp(key, "Drive /c", 8) && !strstr(key, " - Detailed")))
 			ret = rows(p, c, val, pd_row);
+		else if (!strcmp(key, "Physical Device Information") &&
+			 json_object_is_type(val, json_type_object))
+			ret = response(p, c, val);	/* IT-mode HBAs put the drives in here */
 	}
 	json_object_object_foreach(rd, key2, val2) {
 		unsigned vd;
@@ -492,8 +529,13 @@ static int controller_elem(struct sc *p, struct json_object *elem)
 	}
 	if (!body)
 		return 0;	/* e.g. "No VDs have been configured." */
+	/* `show`: "System Overview" of MegaRAIDs, "IT System Overview" of HBAs */
 	if (jget(rd, "System Overview"))
 		return overview(p, jget(rd, "System Overview"));
+	if (jget(rd, "IT System Overview"))
+		return overview(p, jget(rd, "IT System Overview"));
+	if (jint(rd, "Number of Controllers") == 0)
+		return 0;	/* `show` on a machine without one */
 	if (n < 0)
 		n = jint(jget(rd, "Basics"), "Controller");
 	if (n < 0)
@@ -515,6 +557,47 @@ static size_t line_of(const char *text, size_t off)
 	return line;
 }
 
+/* The "Controllers" list of one document, JSON or converted text. */
+static int controllers(struct sc *p, struct json_object *root)
+{
+	struct json_object *ctrls = jget(root, "Controllers");
+	int ret = 0;
+
+	if (!ctrls || !json_object_is_type(ctrls, json_type_array))
+		return rt_bad_output(p->err, p->errlen, p->src, 0, NULL, "no \"Controllers\" list");
+	for (size_t i = 0; !ret && i < json_object_array_length(ctrls); i++)
+		ret = controller_elem(p, json_object_array_get_idx(ctrls, i));
+	return ret;
+}
+
+/* JSON starts a line with '{'; anything else is storcli's text (no J given). */
+static bool is_json(const char *text)
+{
+	for (const char *s = text; s && *s; s = strchr(s, '\n')) {
+		while (*s == '\n' || *s == ' ' || *s == '\t' || *s == '\r')
+			s++;
+		if (*s == '{')
+			return true;
+	}
+	return false;
+}
+
+static int sc_parse_text(struct sc *p, const char *text)
+{
+	struct json_object *root;
+	size_t line;
+	char why[256];
+	int ret = storcli_text_to_json(text, &root, &line, why, sizeof(why));
+
+	if (ret == -EBADMSG)
+		return rt_bad_output(p->err, p->errlen, p->src, line, NULL, "%s", why);
+	if (ret)
+		return ret;
+	ret = controllers(p, root);
+	json_object_put(root);
+	return ret;
+}
+
 static int sc_parse(struct inventory *inv, const char *text, const struct raidtool_src *src,
 		    char *err, size_t errlen)
 {
@@ -523,10 +606,13 @@ static int sc_parse(struct inventory *inv, const char *text, const struct raidto
 	size_t docs = 0;
 	int ret = 0;
 
+	if (!is_json(text))
+		return sc_parse_text(&p, text);
+
 	/* anything before the JSON is a banner ("may take a while to complete") */
 	while (!ret && start && *start) {
 		struct json_tokener *tok = json_tokener_new();
-		struct json_object *root, *ctrls;
+		struct json_object *root;
 		size_t len = strlen(start);
 		enum json_tokener_error je;
 
@@ -547,11 +633,7 @@ static int sc_parse(struct inventory *inv, const char *text, const struct raidto
 		start += json_tokener_get_parse_end(tok);
 		json_tokener_free(tok);
 		docs++;
-		ctrls = jget(root, "Controllers");
-		if (!ctrls || !json_object_is_type(ctrls, json_type_array))
-			ret = rt_bad_output(err, errlen, src, 0, NULL, "no \"Controllers\" list");
-		for (size_t i = 0; !ret && i < json_object_array_length(ctrls); i++)
-			ret = controller_elem(&p, json_object_array_get_idx(ctrls, i));
+		ret = controllers(&p, root);
 		json_object_put(root);
 		while (*start && isspace((unsigned char)*start))
 			start++;

@@ -1,13 +1,18 @@
 /*
- * test_vendor.c - hw/storcli.c, hw/megacli.c and hw/mdadm.c against every
- * capture in tests/fixtures/vendor/{storcli,megacli,mdadm} (SOURCES.md),
- * field by field; the three storcli outputs of one controller joined into
- * one; change results through ops->check; and outputs that cannot be
- * understood (not JSON, truncated, a Failure without body, no header).
+ * test_vendor.c - hw/storcli.c (JSON and text), hw/megacli.c and hw/mdadm.c
+ * against captures in tests/fixtures/vendor/{storcli,megacli,mdadm}
+ * (SOURCES.md), field by field; the three storcli outputs of one controller
+ * joined into one; text and JSON of the same rows giving one model; change
+ * results through ops->check; and outputs that cannot be understood (neither
+ * JSON nor text, truncated, a Failure without body, no header). Every
+ * capture is also checked against its expected model by
+ * tests/integration/vendor_corpus.sh.
  */
 #include <errno.h>
 
 #include "vendor_util.h"
+
+#include <json-c/json.h>
 
 #define TIB(x) ((int64_t)llround((x) * 1099511627776.0))
 #define GIB(x) ((int64_t)llround((x) * 1073741824.0))
@@ -167,9 +172,10 @@ END_TEST
 
 START_TEST(storcli_unreadable)
 {
-	ck_assert_int_eq(parse_with(&raidtool_storcli, "Controller = 0\nStatus = Success\n",
+	/* neither JSON nor storcli's text (a text without J is read: storcli_text_*) */
+	ck_assert_int_eq(parse_with(&raidtool_storcli, "Generating detailed summary\nnothing\n",
 				    "/call show all"), -EBADMSG);
-	ck_assert_ptr_nonnull(strstr(err, "no JSON"));
+	ck_assert_ptr_nonnull(strstr(err, "neither storcli's JSON nor its text"));
 	ck_assert_int_eq(parse_with(&raidtool_storcli, "{\n\"Controllers\":[\n{\n\t\"Command",
 				    "/call show all J"), -EBADMSG);
 	ck_assert_ptr_nonnull(strstr(err, "storcli: cannot understand the output of "
@@ -192,6 +198,143 @@ START_TEST(storcli_unreadable)
 	      -1, NULL);
 	pd_is(pd_of(ctrl(0), "252:3", "0"), "data", GIB(800), NULL, NULL, INV_REBUILDING, "Rbld");
 	pd_is(pd_of(ctrl(0), "252:4", "unassigned"), "spare", GIB(800), NULL, NULL, INV_OK, "GHS");
+}
+END_TEST
+
+/* A storcli text capture with the header a whole paste starts with. */
+static int parse_text_with_header(const char *rel)
+{
+	char *body = slurp(rel), *text;
+	int ret;
+
+	ck_assert_int_ne(asprintf(&text, "CLI Version = 007.1912.0000.0000 Jun 30, 2021\n"
+				  "Operating system = Linux\nController = 0\nStatus = Success\n"
+				  "Description = None\n\n%s", body), -1);
+	ret = parse_with(&raidtool_storcli, text, "/c0 show");
+	free(text);
+	free(body);
+	return ret;
+}
+
+/* storcli without J: a MegaRAID 9361-8i RAID 10 with one mirror rebuilding (real tables). */
+START_TEST(storcli_text_megaraid)
+{
+	const struct inv_controller *c;
+	const struct inv_array *a;
+
+	/* the excerpt alone says neither controller nor status: refused, not guessed */
+	inv_reset();
+	ck_assert_int_eq(import_into("storcli",
+		"storcli/storcli_c0-show_9361-8i-RAID10-degraded-Rbld_excerpt_text.txt"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "header"));
+	ck_assert_msg(parse_text_with_header(
+		"storcli/storcli_c0-show_9361-8i-RAID10-degraded-Rbld_excerpt_text.txt") == 0, "%s", err);
+	ck_assert_int_eq(inv.nr_controllers, 1);
+	c = ctrl(0);
+	ck_assert_pstr_eq(c->id, "/c0");
+	a = array_of(c, "0");
+	ck_assert_str_eq(inv_status_name(a->status), "degraded");	/* "RAID10 Dgrd" */
+	ck_assert_pstr_eq(a->status_text, "Dgrd");
+	ck_assert_int_eq(a->nr_pds, 8);
+	pd_is(pd_of(c, "252:0", "0"), "data", TIB(10.913), "SATA", "hdd", INV_REBUILDING, "Rbld");
+	for (int s = 1; s < 8; s++) {
+		char id[16];
+
+		snprintf(id, sizeof(id), "252:%d", s);
+		pd_is(pd_of(c, id, "0"), "data", TIB(10.913), "SATA", "hdd", INV_OK, "Onln");
+		ck_assert_pstr_eq(pd_of(c, id, "0")->model, "HGST HUH721212ALE604");
+	}
+	ck_assert_int_eq(c->nr_unassigned, 0);
+
+	ck_assert_msg(parse_text_with_header(
+		"storcli/storcli_c0-show_9361-8i-RAID10-optimal-after-rebuild_excerpt_text.txt") == 0,
+		"%s", err);
+	ck_assert_str_eq(inv_status_name(array_of(ctrl(0), "0")->status), "ok");
+}
+END_TEST
+
+/* `/call show` without J: one header block per controller, each its own controller. */
+START_TEST(storcli_text_two_controllers)
+{
+	char *one = slurp("storcli/storcli_c0-show_HBA-9500-16e-IT-16-JBOD_text.txt"), *two, *text;
+	char *at = strstr(one, "Controller = 0");
+
+	ck_assert_ptr_nonnull(at);
+	two = strdup(at);
+	ck_assert_ptr_nonnull(two);
+	two[13] = '1';	/* "Controller = 1" */
+	ck_assert_int_ne(asprintf(&text, "%s\n%s", one, two), -1);
+	ck_assert_msg(parse_with(&raidtool_storcli, text, "/call show") == 0, "%s", err);
+	ck_assert_int_eq(inv.nr_controllers, 2);
+	ck_assert_pstr_eq(ctrl(0)->id, "/c0");
+	ck_assert_pstr_eq(ctrl(1)->id, "/c1");
+	for (size_t i = 0; i < 2; i++) {
+		ck_assert_pstr_eq(ctrl(i)->model, "HBA 9500-16e");
+		ck_assert_pstr_eq(ctrl(i)->driver, "ItSas35");
+		ck_assert_int_eq(ctrl(i)->nr_passthrough, 16);
+		pd_is(pd_of(ctrl(i), "2:11", "passthrough"), "passthrough", GIB(894.253),
+		      "SAS", "ssd", INV_OK, "JBOD");
+	}
+	free(text);
+	free(two);
+	free(one);
+}
+END_TEST
+
+/* The same rows as text and as J give one model (text transcribed from the JSON capture). */
+START_TEST(storcli_text_json_pair)
+{
+	struct inventory json_inv;
+	const char *text =
+		"CLI Version = 007.2707.0000.0000 Dec 18, 2023\nOperating system = Linux\n"
+		"Controller = 0\nStatus = Success\nDescription = None\n\n"
+		"Product Name = PERC H755 Front\nSerial Number = 21XXXXX\n"
+		"FW Version = 5.260.02-3940\nDriver Name = megaraid_sas\n"
+		"Current Personality = RAID-Mode \n\n"
+		"VD LIST :\n=======\n\n"
+		"---------------------------------------------------------------\n"
+		"DG/VD TYPE  State Access Consist Cache Cac sCC      Size Name\n"
+		"---------------------------------------------------------------\n"
+		"0/239 RAID5 Optl  RW     Yes     RWBD  -   ON  64.151 TB\n"
+		"---------------------------------------------------------------\n\n"
+		"PD LIST :\n=======\n\n"
+		"-----------------------------------------------------------------------------\n"
+		"EID:Slt DID State DG      Size Intf Med SED PI SeSz Model               Sp Type\n"
+		"-----------------------------------------------------------------------------\n"
+		"252:0     0 Onln   0 10.691 TB SAS  HDD N   N  512B MG07SCA12TEY        U  -\n"
+		"252:7     7 UGood  - 10.691 TB SAS  HDD N   N  512B MG07SCA12TEY        U  -\n"
+		"-----------------------------------------------------------------------------\n";
+	const char *json =
+		"{\"Controllers\":[{\"Command Status\":{\"Controller\":0,\"Status\":\"Success\","
+		"\"Description\":\"None\"},\"Response Data\":{\"Product Name\":\"PERC H755 Front\","
+		"\"Serial Number\":\"21XXXXX\",\"FW Version\":\"5.260.02-3940\","
+		"\"Driver Name\":\"megaraid_sas\",\"Current Personality\":\"RAID-Mode \","
+		"\"VD LIST\":[{\"DG/VD\":\"0/239\",\"TYPE\":\"RAID5\",\"State\":\"Optl\","
+		"\"Size\":\"64.151 TB\"}],\"PD LIST\":[{\"EID:Slt\":\"252:0\",\"DID\":0,"
+		"\"State\":\"Onln\",\"DG\":0,\"Size\":\"10.691 TB\",\"Intf\":\"SAS\",\"Med\":\"HDD\","
+		"\"Model\":\"MG07SCA12TEY\"},{\"EID:Slt\":\"252:7\",\"DID\":7,\"State\":\"UGood\","
+		"\"DG\":\"-\",\"Size\":\"10.691 TB\",\"Intf\":\"SAS\",\"Med\":\"HDD\","
+		"\"Model\":\"MG07SCA12TEY\"}]}}]}";
+	struct json_object *ja, *jb;
+
+	ck_assert_msg(parse_with(&raidtool_storcli, json, "/c0 show J") == 0, "%s", err);
+	json_inv = inv;
+	memset(&inv, 0, sizeof(inv));
+	ck_assert_msg(parse_with(&raidtool_storcli, text, "/c0 show") == 0, "%s", err);
+	ja = inventory_to_json(&json_inv);
+	jb = inventory_to_json(&inv);
+	ck_assert_ptr_nonnull(ja);
+	ck_assert_ptr_nonnull(jb);
+	ck_assert_str_eq(json_object_to_json_string(jb), json_object_to_json_string(ja));
+	ck_assert_pstr_eq(ctrl(0)->model, "PERC H755 Front");
+	ck_assert_pstr_eq(ctrl(0)->mode, "raid");
+	ld_is(ld_of(array_of(ctrl(0), "0"), "239"), "5", TIB(64.151), INV_UNSET, INV_OK, "Optl", -1,
+	      NULL);
+	pd_is(pd_of(ctrl(0), "252:7", "unassigned"), "unassigned", TIB(10.691), "SAS", "hdd", INV_OK,
+	      "UGood");
+	json_object_put(ja);
+	json_object_put(jb);
+	inventory_release(&json_inv);
 }
 END_TEST
 
@@ -362,6 +505,10 @@ START_TEST(mdstat_files)
 	md_is(&inv.md[0], "md2", "1", 2927641919LL * 1024, INV_OK,
 	      "active [2/2] [UU], check = 98.3%", 98.3, 2);	/* a scrub: healthy, busy */
 	md_is(&inv.md[1], "md1", "1", 524276LL * 1024, INV_OK, "active [2/2] [UU]", -1, 2);
+	/* "sda3[2]" is a descriptor number: [2/2] [UU] says both members are active */
+	member_is(&inv.md[0], 1, "sda3", "active", INV_UNSET);
+	member_is(&inv.md[1], 0, "sda2", "active", INV_UNSET);
+	member_is(&inv.md[2], 0, "sda1", "active", INV_UNSET);
 
 	import_ok("mdstat", "mdadm/proc-mdstat_raid5-recovery-12pct_pymdstat05.txt");
 	md_is(&inv.md[0], "md127", "5", 1464725760LL * 1024, INV_REBUILDING,
@@ -389,6 +536,20 @@ START_TEST(md_other_forms)
 	md_is(&inv.md[1], "md8", NULL, 51200, INV_OFFLINE, "inactive", -1, 1);
 	md_is(&inv.md[2], "md7", "6", 204800, INV_TRANSFORMING,
 	      "active [4/4] [UUUU], reshape = 1.5%", 1.5, 4);
+	/* a paste's prompt line; a rebuild queued behind another (DELAYED) on a degraded array */
+	ck_assert_int_eq(parse_with(&raidtool_mdadm,
+				    "$ cat /proc/mdstat\nPersonalities : [raid1]\n"
+				    "md1 : active raid1 sda2[2] sdb2[1]\n      10 blocks [2/1] [_U]\n"
+				    "        resync=DELAYED\n"
+				    "md_d0 : active raid5 sde1[0] sdb1[5] sdd1[2](S) sdc1[1]\n"
+				    "20 blocks level 5, 64k chunk, algorithm 2 [3/3] [UUU]\n", "/proc/mdstat"), 0);
+	md_is(&inv.md[0], "md1", "1", 10240, INV_REBUILDING,
+	      "active [2/1] [_U], degraded, resync=DELAYED", -1, 2);
+	member_is(&inv.md[0], 0, "sda2", "rebuilding", INV_UNSET);
+	member_is(&inv.md[0], 1, "sdb2", "active", INV_UNSET);
+	md_is(&inv.md[1], "md_d0", "5", 20480, INV_OK, "active [3/3] [UUU]", -1, 4);
+	member_is(&inv.md[1], 1, "sdb1", "active", INV_UNSET);
+	member_is(&inv.md[1], 2, "sdd1", "spare", INV_UNSET);
 	ck_assert_int_eq(parse_with(&raidtool_mdadm, "md0 : active raid1 sda[0]\n", "/proc/mdstat"),
 			 -EBADMSG);
 	ck_assert_ptr_nonnull(strstr(err, "line 1"));
@@ -414,6 +575,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, storcli_change_results);
 	tcase_add_test(tc, storcli_failure_with_body);
 	tcase_add_test(tc, storcli_unreadable);
+	tcase_add_test(tc, storcli_text_megaraid);
+	tcase_add_test(tc, storcli_text_json_pair);
+	tcase_add_test(tc, storcli_text_two_controllers);
 	tcase_add_test(tc, megacli_ldpdinfo);
 	tcase_add_test(tc, megacli_ldinfo);
 	tcase_add_test(tc, megacli_pdlist);
