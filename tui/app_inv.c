@@ -67,6 +67,9 @@ void app_load_inventory(struct app *app)
 			app->probe = raidprobe_start(&inv, app->tool_timeout_ms, terr, sizeof(terr));
 			if (!app->probe)
 				inv_add_note(&inv, "%s", terr);
+			/* screen tests dump what the tools said, not how far they got */
+			while (app->test_mode && !raidprobe_wait(app->probe, 1000))
+				;
 		}
 	}
 	if (ret) {

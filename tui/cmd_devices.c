@@ -613,8 +613,11 @@ static int read_tools(struct inventory *inv, int timeout_ms)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < 3; i++) {
 		sigaction(sigs[i], &sa, &old[i]);
+		if (old[i].sa_handler == SIG_IGN)	/* nohup, a background job: stay deaf */
+			sigaction(sigs[i], &old[i], NULL);
+	}
 	got_signal = 0;
 	p = raidprobe_start(inv, timeout_ms, err, sizeof(err));
 	if (!p) {
