@@ -3,7 +3,7 @@
 # the TUI's Devices screen shows at once with each tool probing, F1 and q
 # answer at once, c cancels the tools (their state says so and no process of
 # them is left), a short --tool-timeout shows "timed out", quitting mid-probe
-# leaves no tool behind; and Ctrl-C stops `raidbench devices` while it waits
+# (q or Ctrl-C) leaves no tool behind; and Ctrl-C stops `raidbench devices` while it waits
 # for them, killing them too.
 #
 # The tools are shell scripts in a temp dir first on PATH; everything they
@@ -98,6 +98,16 @@ check "... storcli too" screen_has timedout "storcli: timed out after 2 s"
 check "no tool process is left after the timeout" none_left 3
 keys q
 wait_for "RAIDBENCH-EXITED" 6
+
+# Ctrl-C while the tools hang quits as q does
+start
+await probing2 "storcli: probing" 5
+t0=$(date +%s)
+keys C-c
+await ctrlc "RAIDBENCH-EXITED" 6
+took=$(($(date +%s) - t0))
+check "Ctrl-C quits the TUI while the tools hang (took $took s)" screen_has ctrlc "RAIDBENCH-EXITED"
+check "no tool process is left after Ctrl-C in the TUI" none_left 3
 
 # --- Ctrl-C on `raidbench devices` while it waits --------------------------------
 tmux kill-session -t "$S" 2>/dev/null

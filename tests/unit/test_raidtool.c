@@ -114,6 +114,19 @@ START_TEST(exec_daemon_child_not_waited_for)
 		usleep(20000);
 	ck_assert_msg(!alive(pid), "the child it left (%ld) survived", pid);
 	raidtool_run_release(&run);
+
+	/* a double fork: the grandchild's parent is gone before the tool exits */
+	argv[2] = "(sleep 1000 & echo $!); echo done; exit 0";
+	t0 = now();
+	ck_assert_int_eq(raidtool_exec(argv, 15000, &run, err, sizeof(err)), 0);
+	took = now() - t0;
+	ck_assert_msg(took < 5, "waited %.1f s for a double-forked child", took);
+	ck_assert_int_eq(sscanf(run.out, "%ld", &pid), 1);
+	ck_assert_ptr_nonnull(strstr(run.out, "done\n"));
+	for (i = 0; i < 50 && alive(pid); i++)
+		usleep(20000);
+	ck_assert_msg(!alive(pid), "the double-forked child (%ld) survived", pid);
+	raidtool_run_release(&run);
 }
 END_TEST
 
