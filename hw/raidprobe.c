@@ -49,6 +49,20 @@ struct raidprobe {
 	struct slot slot[MAX_TOOLS];
 };
 
+/* Tool threads of every set, so quitting can wait for those of sets let go of. */
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t live_cond = PTHREAD_COND_INITIALIZER;
+static int live_threads;
+
+static void live_add(int n)
+{
+	pthread_mutex_lock(&live_lock);
+	live_threads += n;
+	if (!live_threads)
+		pthread_cond_broadcast(&live_cond);
+	pthread_mutex_unlock(&live_lock);
+}
+
 const char *raidprobe_state_name(enum raidprobe_state s)
 {
 	switch (s) {
@@ -158,6 +172,7 @@ static void *probe_thread(void *arg)
 	pthread_cond_broadcast(&p->cond);
 	pthread_mutex_unlock(&p->lock);
 	unref(p);
+	live_add(-1);
 	return NULL;
 }
 
@@ -243,8 +258,10 @@ struct raidprobe *raidprobe_start(const struct inventory *base, int timeout_ms, 
 		pthread_mutex_lock(&p->lock);
 		p->refs++;
 		pthread_mutex_unlock(&p->lock);
+		live_add(1);
 		ret = pthread_create(&th, NULL, probe_thread, s);
 		if (ret) {
+			live_add(-1);
 			pthread_mutex_lock(&p->lock);
 			p->refs--;
 			/* the tools not started count as failed; those started are cancelled */
@@ -378,6 +395,31 @@ void raidprobe_free(struct raidprobe *p, int wait_ms)
 	while (raidtool_now_ms() < until && !raidprobe_wait(p, (int)(until - raidtool_now_ms())))
 		;
 	unref(p);
+}
+
+bool raidprobe_settle(int wait_ms)
+{
+	long long until = raidtool_now_ms() + (wait_ms > 0 ? wait_ms : 0);
+	bool idle;
+
+	pthread_mutex_lock(&live_lock);
+	while (live_threads && raidtool_now_ms() < until) {
+		struct timespec ts;
+		long long left = until - raidtool_now_ms();
+
+		if (left > 100)
+			left = 100;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += (long)left * 1000000L;
+		if (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&live_cond, &live_lock, &ts);
+	}
+	idle = !live_threads;
+	pthread_mutex_unlock(&live_lock);
+	return idle;
 }
 
 /* ---- the blocking form ------------------------------------------------------ */

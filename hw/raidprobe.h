@@ -83,6 +83,13 @@ bool raidprobe_wait(struct raidprobe *p, int ms);
  */
 void raidprobe_free(struct raidprobe *p, int wait_ms);
 
+/*
+ * Waits up to wait_ms until no tool thread of any set runs (a set let go of
+ * with raidprobe_free() was cancelled, so its tools are being killed): what
+ * a process calls before it exits. True when none runs.
+ */
+bool raidprobe_settle(int wait_ms);
+
 /* "running" "done" "failed" "timed out" "cancelled" */
 const char *raidprobe_state_name(enum raidprobe_state s);
 

@@ -125,8 +125,10 @@ bool app_probing(const struct app *app)
 /* Called by app_release(): no tool outlives the TUI. */
 void app_release_probes(struct app *app)
 {
-	raidprobe_free(app->probe, PROBE_QUIT_WAIT_MS);
+	raidprobe_free(app->probe, 0);
 	app->probe = NULL;
+	/* also the tools of earlier rescans, cancelled when they were replaced */
+	raidprobe_settle(PROBE_QUIT_WAIT_MS);
 	if (app->have_inv_next)
 		inventory_release(&app->inv_next);
 	app->have_inv_next = false;

@@ -182,6 +182,22 @@ START_TEST(cancel_kills)
 }
 END_TEST
 
+/* A set let go of without waiting still kills its tools; settle waits for that. */
+START_TEST(free_then_settle)
+{
+	struct raidprobe *p;
+
+	tool("ssacli", "nap 300");
+	p = raidprobe_start(NULL, 60000, err, sizeof(err));
+	ck_assert_ptr_nonnull(p);
+	usleep(200000);
+	ck_assert(tool_left());
+	raidprobe_free(p, 0);
+	ck_assert(raidprobe_settle(5000));
+	ck_assert_msg(!tool_left(), "a tool of a set let go of survived");
+}
+END_TEST
+
 /* An answer is merged; a tool that leaves a child holding its output still ends at once. */
 START_TEST(done_and_failed)
 {
@@ -253,6 +269,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, describe_states);
 	tcase_add_test(tc, parallel_timeouts);
 	tcase_add_test(tc, cancel_kills);
+	tcase_add_test(tc, free_then_settle);
 	tcase_add_test(tc, done_and_failed);
 	tcase_add_test(tc, read_all_parallel);
 	tcase_add_test(tc, no_tools);
