@@ -2,9 +2,10 @@
  * test_raidprobe.c - hw/raidprobe.c: every tool on PATH probed at once in
  * the background, each tool's state (running, done, failed, timed out,
  * cancelled) and its line for a person, the answers merged on collect, and
- * no tool process left behind. The tools are shell scripts in a temp dir
+ * no tool process left behind (looked for in /proc). The tools are shell scripts in a temp dir
  * that is the whole PATH (with /bin for sh and sleep).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -84,14 +85,44 @@ static struct raidprobe_tool state_of(struct raidprobe *p, const char *name)
 	return t;
 }
 
-/* Whether a process runs whose command line holds the temp dir. */
+/* Whether a live process runs whose command line holds the temp dir (/proc). */
 static bool tool_left(void)
 {
-	char cmd[PATH_MAX + 64];
+	char path[64], buf[4096], stat[512];
+	struct dirent *de;
+	bool found = false;
+	DIR *d = opendir("/proc");
 
-	/* "[/]tmp": the shell running pgrep does not match itself */
-	snprintf(cmd, sizeof(cmd), "pgrep -f '[/]%s/' >/dev/null", dir + 1);
-	return system(cmd) == 0;
+	ck_assert_ptr_nonnull(d);
+	while (!found && (de = readdir(d))) {
+		size_t n;
+		char *p;
+		FILE *f;
+
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/cmdline", de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		n = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+		for (size_t i = 0; i < n; i++)
+			if (!buf[i])
+				buf[i] = ' ';
+		buf[n] = '\0';
+		if (!strstr(buf, dir))
+			continue;
+		/* a zombie nobody reaps (PID 1 in a container may not) is gone */
+		snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
+		f = fopen(path, "r");
+		p = f && fgets(stat, sizeof(stat), f) ? strrchr(stat, ')') : NULL;
+		if (f)
+			fclose(f);
+		found = p && p[1] && p[2] != 'Z' && p[2] != 'X';
+	}
+	closedir(d);
+	return found;
 }
 
 static void wait_all(struct raidprobe *p, double limit)
