@@ -379,7 +379,7 @@ static int md_parse(struct inventory *inv, const char *text, const struct raidto
 
 /* `mdadm --detail --scan`, then `mdadm --detail DEV` of every ARRAY line. */
 static int md_read(const char *bin, struct inventory *inv, const struct raidtool_src *src,
-		   int timeout_ms, char *err, size_t errlen)
+		   const struct raidtool_ctl *ctl, char *err, size_t errlen)
 {
 	const char *scan[] = { bin, "--detail", "--scan", NULL };
 	struct raidtool_run run;
@@ -387,7 +387,7 @@ static int md_read(const char *bin, struct inventory *inv, const struct raidtool
 	char msg[768];
 	int ret;
 
-	ret = raidtool_exec(scan, timeout_ms, &run, msg, sizeof(msg));
+	ret = raidtool_exec_ctl(scan, ctl, &run, msg, sizeof(msg));
 	if (ret) {
 		snprintf(err, errlen, "mdadm: %s", msg);
 		raidtool_run_release(&run);
@@ -407,7 +407,7 @@ static int md_read(const char *bin, struct inventory *inv, const struct raidtool
 
 		if (sscanf(s, "ARRAY %255s", dev) != 1 || *dev != '/')
 			continue;
-		ret = rt_read_cmds(&raidtool_mdadm, bin, cmds, inv, src, timeout_ms, err, errlen);
+		ret = rt_read_cmds(&raidtool_mdadm, bin, cmds, inv, src, ctl, err, errlen);
 	}
 	rt_lines_release(&l);
 	return ret;

@@ -446,13 +446,13 @@ static int mc_parse(struct inventory *inv, const char *text, const struct raidto
 }
 
 static int mc_read(const char *bin, struct inventory *inv, const struct raidtool_src *src,
-		   int timeout_ms, char *err, size_t errlen)
+		   const struct raidtool_ctl *ctl, char *err, size_t errlen)
 {
 	static const char *const ldpd[] = { "-LDPDInfo", "-aAll", "-NoLog", NULL };
 	static const char *const pdl[] = { "-PDList", "-aALL", "-NoLog", NULL };
 	static const char *const *const cmds[] = { ldpd, pdl, NULL };
 
-	return rt_read_cmds(&raidtool_megacli, bin, cmds, inv, src, timeout_ms, err, errlen);
+	return rt_read_cmds(&raidtool_megacli, bin, cmds, inv, src, ctl, err, errlen);
 }
 
 const struct raid_tool_ops raidtool_megacli = {

@@ -1,9 +1,10 @@
 /*
  * raidtool.c - running vendor RAID tools and the registry of adapters:
- * PATH lookup, exec with argv (never a shell) under a deadline that kills
- * the whole process group, captured stdout/stderr, `devices --import`, the
- * live read of every tool found, and the join of logical drives to block
- * devices by WWN.
+ * PATH lookup, exec with argv (never a shell) under a deadline and a cancel
+ * flag, the whole process group killed after every run, captured
+ * stdout/stderr, `devices --import`, the live read of one tool, and the join
+ * of logical drives to block devices by WWN. The read of every tool at once
+ * is hw/raidprobe.c.
  *
  * It must not parse any vendor's output (the adapters do) and never prints.
  */
@@ -32,6 +33,8 @@ extern char **environ;
 
 #define OUTPUT_CAP (64u << 20)	/* no listing is anywhere near this; a runaway tool is */
 #define TERM_GRACE_MS 1000
+#define DRAIN_GRACE_MS 250	/* after the tool exits, for output still in the pipes */
+#define POLL_STEP_MS 50		/* how often a run looks at its exit and its cancel flag */
 
 static const struct raid_tool_ops *const registry[] = {
 	&raidtool_ssacli, &raidtool_storcli, &raidtool_megacli, &raidtool_mdadm, NULL,
@@ -177,7 +180,7 @@ char *raidtool_argv_format(const char *const *argv)
 
 /* ---- exec ---------------------------------------------------------------- */
 
-static long long now_ms(void)
+long long raidtool_now_ms(void)
 {
 	struct timespec ts;
 
@@ -185,7 +188,7 @@ static long long now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static int default_timeout_ms(void)
+int raidtool_env_timeout_ms(int fallback_ms)
 {
 	const char *s = getenv("RAIDBENCH_TOOL_TIMEOUT");
 	char *end;
@@ -196,7 +199,12 @@ static int default_timeout_ms(void)
 		if (end != s && !*end && v > 0 && v < 86400)
 			return (int)(v * 1000);
 	}
-	return RAIDTOOL_DEFAULT_TIMEOUT_MS;
+	return fallback_ms;
+}
+
+static int default_timeout_ms(void)
+{
+	return raidtool_env_timeout_ms(RAIDTOOL_DEFAULT_TIMEOUT_MS);
 }
 
 /* The environment with LC_ALL=C: vendor tools print the words the parsers know. */
@@ -265,60 +273,90 @@ static void kill_group(pid_t pid, int sig)
 		kill(pid, sig);
 }
 
-/* Waits for pid until deadline; then TERM, a grace period, KILL. */
-static int reap(pid_t pid, long long deadline, bool *timed_out)
+static bool cancelled(const struct raidtool_ctl *ctl)
 {
-	int st = 0;
+	/* pairs with the store of whoever cancels (raidprobe_cancel): only the flag is shared */
+	return ctl && ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed);
+}
+
+/* Whether pid has ended, without reaping it: its pid (and group id) stay ours. */
+static bool has_exited(pid_t pid)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid;
+}
+
+/*
+ * Waits for pid until deadline or a cancel; then TERM to its group, a grace
+ * period, KILL. Whatever is left in its group is killed before pid is
+ * reaped, so the group id cannot have been reused by then.
+ */
+static int reap(pid_t pid, long long deadline, const struct raidtool_ctl *ctl,
+		struct raidtool_run *run, bool *was_cancelled)
+{
 	bool termed = false;
+	int st = 0;
 
 	for (;;) {
-		pid_t r = waitpid(pid, &st, WNOHANG);
+		long long now = raidtool_now_ms();
 
-		if (r == pid)
+		if (has_exited(pid))
 			break;
-		if (r < 0 && errno != EINTR)
-			return -1;
-		if (now_ms() >= deadline) {
-			if (!termed) {
-				*timed_out = true;
-				kill_group(pid, SIGTERM);
-				termed = true;
-				deadline = now_ms() + TERM_GRACE_MS;
-			} else {
+		if (!termed && !*was_cancelled && cancelled(ctl)) {
+			*was_cancelled = true;
+			deadline = now;
+		}
+		if (now >= deadline) {
+			if (termed) {
 				kill_group(pid, SIGKILL);
-				while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-					;
 				break;
 			}
+			if (!*was_cancelled)
+				run->timed_out = true;
+			kill_group(pid, SIGTERM);
+			termed = true;
+			deadline = now + TERM_GRACE_MS;
 		}
 		usleep(10000);
 	}
-	/*
-	 * Whatever it left behind in its group goes too. The group id cannot
-	 * be reused while any member lives, so this reaches only its own.
-	 */
 	kill(-pid, SIGKILL);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
 	return st;
 }
 
 int raidtool_exec(const char *const *argv, int timeout_ms, struct raidtool_run *run,
 		  char *err, size_t errlen)
 {
+	struct raidtool_ctl ctl = { .timeout_ms = timeout_ms };
+
+	return raidtool_exec_ctl(argv, &ctl, run, err, errlen);
+}
+
+int raidtool_exec_ctl(const char *const *argv, const struct raidtool_ctl *ctl,
+		      struct raidtool_run *run, char *err, size_t errlen)
+{
 	char path[PATH_MAX], **env;
 	int outp[2] = { -1, -1 }, errp[2] = { -1, -1 }, ep[2] = { -1, -1 }, devnull = -1;
 	struct sink so = { 0 }, se = { 0 };
-	long long deadline;
-	int ret = 0, st, child_errno = 0;
+	long long deadline, drain_until = 0;
+	int ret = 0, st, child_errno = 0, timeout_ms, limit_ms;
+	bool exited = false, was_cancelled = false;
 	sigset_t all;
 	pid_t pid;
 
 	memset(run, 0, sizeof(*run));
-	if (timeout_ms <= 0)
-		timeout_ms = default_timeout_ms();
+	timeout_ms = ctl && ctl->timeout_ms > 0 ? ctl->timeout_ms : default_timeout_ms();
 	if (!argv || !argv[0] || path_lookup(argv[0], path, sizeof(path))) {
 		snprintf(err, errlen, "%s: not found%s", argv && argv[0] ? argv[0] : "(null)",
 			 argv && argv[0] && !strchr(argv[0], '/') ? " on PATH" : "");
 		return -ENOENT;
+	}
+	if (cancelled(ctl)) {
+		snprintf(err, errlen, "%s: cancelled", path);
+		return -ECANCELED;
 	}
 	env = child_env();
 	if (!env)
@@ -356,25 +394,45 @@ int raidtool_exec(const char *const *argv, int timeout_ms, struct raidtool_run *
 	close(errp[1]);
 	close(ep[1]);
 	outp[1] = errp[1] = ep[1] = -1;
-	deadline = now_ms() + timeout_ms;
+	deadline = raidtool_now_ms() + timeout_ms;
+	if (ctl && ctl->deadline_ms > 0 && ctl->deadline_ms < deadline)
+		deadline = ctl->deadline_ms;
+	limit_ms = (int)(deadline - raidtool_now_ms());
 	if (read(ep[0], &child_errno, sizeof(child_errno)) == (ssize_t)sizeof(child_errno)) {
-		reap(pid, now_ms() + TERM_GRACE_MS, &run->timed_out);
+		reap(pid, raidtool_now_ms() + TERM_GRACE_MS, NULL, run, &was_cancelled);
+		run->timed_out = false;
 		ret = -child_errno;
 		snprintf(err, errlen, "%s: cannot run: %s", path, strerror(child_errno));
 		goto out;
 	}
 	for (;;) {
 		struct pollfd pf[2] = { { outp[0], POLLIN, 0 }, { errp[0], POLLIN, 0 } };
-		long long left = deadline - now_ms();
+		long long now = raidtool_now_ms(), left;
 		int n;
 
 		if (pf[0].fd < 0 && pf[1].fd < 0)
 			break;
-		if (left <= 0) {
+		/*
+		 * The tool is done when it exits, not when the pipes close: a
+		 * child it left behind may hold them open for ever. What is
+		 * already written gets a short grace to be read.
+		 */
+		if (!exited && has_exited(pid)) {
+			exited = true;
+			drain_until = now + DRAIN_GRACE_MS;
+		}
+		if (exited && now >= drain_until)
+			break;
+		if (cancelled(ctl)) {
+			was_cancelled = true;
+			break;
+		}
+		if (!exited && now >= deadline) {
 			run->timed_out = true;
 			break;
 		}
-		n = poll(pf, 2, (int)(left > 1000 ? 1000 : left));
+		left = (exited ? drain_until : deadline) - now;
+		n = poll(pf, 2, (int)(left > POLL_STEP_MS ? POLL_STEP_MS : left));
 		if (n < 0 && errno != EINTR) {
 			ret = -errno;
 			break;
@@ -396,9 +454,9 @@ int raidtool_exec(const char *const *argv, int timeout_ms, struct raidtool_run *
 		if (ret)
 			break;
 	}
-	if (ret || run->timed_out)
-		deadline = now_ms();	/* stop it now */
-	st = reap(pid, deadline, &run->timed_out);
+	if (ret || run->timed_out || was_cancelled)
+		deadline = raidtool_now_ms();	/* stop it now */
+	st = reap(pid, deadline, ctl, run, &was_cancelled);
 	if (WIFEXITED(st)) {
 		run->status = WEXITSTATUS(st);
 	} else {
@@ -419,10 +477,13 @@ int raidtool_exec(const char *const *argv, int timeout_ms, struct raidtool_run *
 			 OUTPUT_CAP >> 20);
 	else if (ret)
 		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
-	else if (run->timed_out) {
+	else if (was_cancelled) {
+		snprintf(err, errlen, "%s was cancelled (killed with its process group)", path);
+		ret = -ECANCELED;
+	} else if (run->timed_out) {
 		snprintf(err, errlen,
 			 "%s did not finish within %d s and was killed (with its process group)",
-			 path, (timeout_ms + 999) / 1000);
+			 path, (limit_ms + 999) / 1000);
 		ret = -ETIMEDOUT;
 	}
 out:
@@ -558,6 +619,7 @@ int raidtool_read(const struct raid_tool_ops *ops, const char *bin, struct inven
 {
 	struct raidtool_osdev *devs = NULL;
 	struct inventory tmp = { 0 };
+	struct raidtool_ctl ctl = { .timeout_ms = timeout_ms };
 	struct raidtool_src src = { 0 };
 	size_t nr = 0;
 	int ret;
@@ -566,80 +628,12 @@ int raidtool_read(const struct raid_tool_ops *ops, const char *bin, struct inven
 	src.tool = ops->name;
 	src.osdevs = devs;
 	src.nr_osdevs = nr;
-	ret = ops->read(bin, &tmp, &src, timeout_ms, err, errlen);
+	ret = ops->read(bin, &tmp, &src, &ctl, err, errlen);
 	if (!ret)
 		ret = raidtool_merge(inv, &tmp);
 	inventory_release(&tmp);
 	raidtool_osdevs_free(devs, nr);
 	return ret;
-}
-
-/* Block devices discovery already knows, with their WWN, ahead of sysfs's. */
-static int osdevs_add_inventory(const struct inventory *inv, struct raidtool_osdev **devs,
-				size_t *nr)
-{
-	for (size_t i = 0; i < inv->nr_blockdevs; i++) {
-		const struct inv_blockdev *b = &inv->blockdevs[i];
-		struct raidtool_osdev *p;
-
-		if (!b->name || !b->wwn)
-			continue;
-		p = realloc(*devs, (*nr + 1) * sizeof(**devs));
-		if (!p)
-			return -ENOMEM;
-		*devs = p;
-		p[*nr].name = strdup(b->name);
-		p[*nr].wwn = strdup(b->wwn);
-		(*nr)++;
-		if (!p[*nr - 1].name || !p[*nr - 1].wwn)
-			return -ENOMEM;
-	}
-	return 0;
-}
-
-int raidtool_read_all(struct inventory *inv, char *err, size_t errlen)
-{
-	struct raidtool_osdev *devs = NULL;
-	char path[PATH_MAX], msg[1024];
-	bool have_storcli = false;
-	int answered = 0, first = 0;
-	size_t nr = 0;
-
-	raidtool_osdevs_from_sysfs("/sys", &devs, &nr);
-	if (osdevs_add_inventory(inv, &devs, &nr)) {
-		raidtool_osdevs_free(devs, nr);
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
-	}
-	for (size_t i = 0; registry[i]; i++) {
-		const struct raid_tool_ops *ops = registry[i];
-		struct raidtool_src src = { ops->name, NULL, NULL, devs, nr };
-		struct inventory tmp = { 0 };
-		int ret;
-
-		if (raidtool_find(ops, path, sizeof(path)))
-			continue;
-		if (ops == &raidtool_storcli)
-			have_storcli = true;
-		if (ops == &raidtool_megacli && have_storcli)
-			continue;	/* the same controllers, better told */
-		msg[0] = '\0';
-		ret = ops->read(path, &tmp, &src, 0, msg, sizeof(msg));
-		if (!ret)
-			ret = raidtool_merge(inv, &tmp);
-		inventory_release(&tmp);
-		if (ret) {
-			inv_add_note(inv, "%s: %s (its controllers are not shown)", ops->name, msg);
-			if (!first) {
-				first = ret;
-				snprintf(err, errlen, "%s", msg);
-			}
-			continue;
-		}
-		answered++;
-	}
-	raidtool_osdevs_free(devs, nr);
-	return first ? first : answered;
 }
 
 /* ---- the WWN join --------------------------------------------------------- */

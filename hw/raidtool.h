@@ -22,6 +22,7 @@
 #ifndef RB_RAIDTOOL_H
 #define RB_RAIDTOOL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -41,6 +42,16 @@ struct raidtool_run {
 	size_t out_len;
 	char *errout;		/* stderr, NUL-terminated */
 	size_t err_len;
+};
+
+/*
+ * The limits one read or command runs under. A NULL ctl means the default
+ * per-command timeout, no overall deadline and no cancel.
+ */
+struct raidtool_ctl {
+	int timeout_ms;			/* per command; <= 0: RAIDBENCH_TOOL_TIMEOUT or the default */
+	long long deadline_ms;		/* raidtool_now_ms() the whole read must end by; 0: none */
+	const atomic_int *cancel;	/* set non-zero from any thread: stop now (-ECANCELED) */
 };
 
 /* An argv under construction; strings are owned. v[n] is always NULL. */
@@ -69,7 +80,7 @@ struct raid_tool_ops {
 	const char *const *binaries;	/* NULL-terminated, looked for on PATH in order */
 	/* Runs the listing commands of the tool at bin and parses them into inv. */
 	int (*read)(const char *bin, struct inventory *inv, const struct raidtool_src *src,
-		    int timeout_ms, char *err, size_t errlen);
+		    const struct raidtool_ctl *ctl, char *err, size_t errlen);
 	/* Parses one output (any of the listing commands) into inv. */
 	int (*parse)(struct inventory *inv, const char *text, const struct raidtool_src *src,
 		     char *err, size_t errlen);
@@ -108,6 +119,19 @@ int raidtool_find(const struct raid_tool_ops *ops, char *path, size_t len);
  */
 int raidtool_exec(const char *const *argv, int timeout_ms, struct raidtool_run *run,
 		  char *err, size_t errlen);
+/*
+ * The same under ctl: it also ends at ctl->deadline_ms (-ETIMEDOUT) and when
+ * *ctl->cancel becomes non-zero (-ECANCELED, checked every 50 ms). The read
+ * ends when the tool itself exits: a child it left holding the pipes gets a
+ * short grace to finish its output, then the whole process group is killed
+ * (as it is after every run, timed out or not).
+ */
+int raidtool_exec_ctl(const char *const *argv, const struct raidtool_ctl *ctl,
+		      struct raidtool_run *run, char *err, size_t errlen);
+/* CLOCK_MONOTONIC in ms, the clock of ctl->deadline_ms. */
+long long raidtool_now_ms(void);
+/* RAIDBENCH_TOOL_TIMEOUT (seconds) from the environment in ms, else fallback_ms. */
+int raidtool_env_timeout_ms(int fallback_ms);
 void raidtool_run_release(struct raidtool_run *run);
 
 /* argv as one line a shell would run unchanged: words quoted only where needed. */
@@ -132,11 +156,12 @@ const char *const *raidtool_import_names(void);
 
 /*
  * Reads the live configuration from every tool found on PATH (MegaCli only
- * when no storcli/perccli is there: they see the same controllers) and joins
- * logical drives to this machine's block devices by WWN (/sys/block, plus
- * inv's own block_devices). Returns the number of tools that answered, or
- * the first failure as -errno with err filled; the tools that did answer
- * are in inv either way, and each failure is also an inventory note.
+ * when no storcli/perccli is there: they see the same controllers), all at
+ * once (hw/raidprobe.h), and joins logical drives to this machine's block
+ * devices by WWN (/sys/block, plus inv's own block_devices). Returns the
+ * number of tools that answered, or the first failure as -errno with err
+ * filled; the tools that did answer are in inv either way, and each failure
+ * is also an inventory note. Blocks until every tool has ended.
  */
 int raidtool_read_all(struct inventory *inv, char *err, size_t errlen);
 

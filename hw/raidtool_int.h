@@ -35,7 +35,7 @@ void rt_error_block(const struct rt_lines *l, size_t i, char *buf, size_t len);
 int ssacli_parse(struct inventory *inv, const char *text, const struct raidtool_src *src,
 		 char *err, size_t errlen);
 int ssacli_read(const char *bin, struct inventory *inv, const struct raidtool_src *src,
-		int timeout_ms, char *err, size_t errlen);
+		const struct raidtool_ctl *ctl, char *err, size_t errlen);
 
 /* Strips leading and trailing blanks (spaces, tabs, '\r') in place. */
 char *rt_trim(char *s);
@@ -112,7 +112,8 @@ int rt_pd_move(struct inv_pd **from, size_t *nr_from, size_t idx, struct inv_pd 
 /* Runs each argv tail after bin and parses its stdout with ops->parse into inv. */
 int rt_read_cmds(const struct raid_tool_ops *ops, const char *bin,
 		 const char *const *const *cmds, struct inventory *inv,
-		 const struct raidtool_src *src, int timeout_ms, char *err, size_t errlen);
+		 const struct raidtool_src *src, const struct raidtool_ctl *ctl, char *err,
+		 size_t errlen);
 
 /* "bin a b c" for messages; static buffer-free: writes into buf. */
 void rt_cmdline(char *buf, size_t len, const char *bin, const char *const *tail);

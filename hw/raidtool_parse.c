@@ -633,7 +633,8 @@ static bool blank(const char *s)
 
 int rt_read_cmds(const struct raid_tool_ops *ops, const char *bin,
 		 const char *const *const *cmds, struct inventory *inv,
-		 const struct raidtool_src *src, int timeout_ms, char *err, size_t errlen)
+		 const struct raidtool_src *src, const struct raidtool_ctl *ctl, char *err,
+		 size_t errlen)
 {
 	const char *base = strrchr(bin, '/') ? strrchr(bin, '/') + 1 : bin;
 	int ret = 0;
@@ -653,7 +654,7 @@ int rt_read_cmds(const struct raid_tool_ops *ops, const char *bin,
 		rt_cmdline(full, sizeof(full), bin, cmds[i]);
 		s.tool = base;
 		s.cmd = tail;
-		ret = raidtool_exec(argv, timeout_ms, &run, msg, sizeof(msg));
+		ret = raidtool_exec_ctl(argv, ctl, &run, msg, sizeof(msg));
 		if (ret) {
 			snprintf(err, errlen, "%s: %s", base, msg);
 			raidtool_run_release(&run);

@@ -765,10 +765,10 @@ int ssacli_parse(struct inventory *inv, const char *text, const struct raidtool_
 }
 
 int ssacli_read(const char *bin, struct inventory *inv, const struct raidtool_src *src,
-		    int timeout_ms, char *err, size_t errlen)
+		    const struct raidtool_ctl *ctl, char *err, size_t errlen)
 {
 	static const char *const config[] = { "ctrl", "all", "show", "config", "detail", NULL };
 	static const char *const *const cmds[] = { config, NULL };
 
-	return rt_read_cmds(&raidtool_ssacli, bin, cmds, inv, src, timeout_ms, err, errlen);
+	return rt_read_cmds(&raidtool_ssacli, bin, cmds, inv, src, ctl, err, errlen);
 }

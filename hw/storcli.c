@@ -644,14 +644,14 @@ static int sc_parse(struct inventory *inv, const char *text, const struct raidto
 }
 
 static int sc_read(const char *bin, struct inventory *inv, const struct raidtool_src *src,
-		   int timeout_ms, char *err, size_t errlen)
+		   const struct raidtool_ctl *ctl, char *err, size_t errlen)
 {
-	static const char *const ctl[] = { "/call", "show", "all", "J", "nolog", NULL };
+	static const char *const cfg[] = { "/call", "show", "all", "J", "nolog", NULL };
 	static const char *const vds[] = { "/call/vall", "show", "all", "J", "nolog", NULL };
 	static const char *const pds[] = { "/call/eall/sall", "show", "all", "J", "nolog", NULL };
-	static const char *const *const cmds[] = { ctl, vds, pds, NULL };
+	static const char *const *const cmds[] = { cfg, vds, pds, NULL };
 
-	return rt_read_cmds(&raidtool_storcli, bin, cmds, inv, src, timeout_ms, err, errlen);
+	return rt_read_cmds(&raidtool_storcli, bin, cmds, inv, src, ctl, err, errlen);
 }
 
 /* ---- changes ------------------------------------------------------------------ */

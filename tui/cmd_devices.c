@@ -8,7 +8,9 @@
  *
  * It only reads: discovery opens nothing for writing, and nothing here
  * touches a device. As non-root it shows what it could read and the notes
- * say what needed root.
+ * say what needed root. The vendor tools run all at once (hw/raidprobe.h);
+ * a slow one is named on stderr while it is waited for, and Ctrl-C stops
+ * them all (their process groups are killed) before it exits.
  *
  * Hidden options for tests: --sysfs=DIR --proc=DIR --dev=DIR --pci-ids=FILE
  * point discovery at a recorded tree; --monitor-events=N prints N block
@@ -18,6 +20,7 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -33,7 +36,11 @@
 #include "hw/discover.h"
 #include "hw/inventory.h"
 #include "hw/monitor.h"
+#include "hw/raidprobe.h"
 #include "hw/raidtool.h"
+
+#define WAIT_SAY_FIRST_MS 2000	/* name a slow tool on stderr after this long */
+#define WAIT_SAY_EVERY_MS 5000
 
 struct devices_args {
 	bool json;
@@ -44,6 +51,7 @@ struct devices_args {
 	struct discover_opts dopts;
 	long monitor_events;	/* > 0: monitor mode */
 	long monitor_timeout;
+	int tool_timeout_ms;	/* --tool-timeout; 0: RAIDBENCH_TOOL_TIMEOUT, else 60 s */
 };
 
 struct glyphs {
@@ -55,11 +63,16 @@ static const struct glyphs ascii_glyphs = { "|- ", "`- ", "|  ", "   ", ", ", "-
 
 static void usage_devices(FILE *f)
 {
-	fprintf(f, "usage: raidbench devices [--json] [--ascii] [--no-tools] [--import TOOL:FILE ...]\n"
+	fprintf(f, "usage: raidbench devices [--json] [--ascii] [--no-tools] [--tool-timeout=SECONDS]\n"
+		   "                        [--import TOOL:FILE ...]\n"
 		   "  --json              the inventory as JSON (DESIGN.md \"The inventory model\")\n"
 		   "  --ascii             draw the tree with ASCII only\n"
 		   "  --no-tools          sysfs only: do not run the vendor tools found on PATH\n"
 		   "                      (ssacli, storcli, mdadm) for arrays and drive health\n"
+		   "  --tool-timeout=SECONDS\n"
+		   "                      kill a vendor tool (and its process group) that has not\n"
+		   "                      answered after this long (default $RAIDBENCH_TOOL_TIMEOUT,\n"
+		   "                      else 60); the tools run at the same time\n"
 		   "  --import TOOL:FILE  build the inventory from a captured vendor output\n"
 		   "                      instead of this machine (TOOL: ssacli, storcli, megacli,\n"
 		   "                      mdstat, mdadm-detail); repeatable\n");
@@ -114,6 +127,19 @@ static int parse_args(int argc, char **argv, struct devices_args *a)
 		if (!done && !missing && (v = cli_opt_value(argc, argv, &i, "--monitor-events", &missing))) {
 			a->monitor_events = strtol(v, NULL, 10);
 			done = a->monitor_events > 0;
+		}
+		if (!done && !missing &&
+		    (v = cli_opt_value(argc, argv, &i, "--tool-timeout", &missing))) {
+			char *end;
+			double sec = strtod(v, &end);
+
+			if (end == v || *end || !(sec > 0) || sec > 86400) {
+				fprintf(stderr, "raidbench devices: --tool-timeout=%s: seconds, above 0 "
+						"and at most 86400\n", v);
+				return -EINVAL;
+			}
+			a->tool_timeout_ms = sec * 1000 < 1 ? 1 : (int)(sec * 1000);
+			continue;
 		}
 		if (!done && !missing &&
 		    (v = cli_opt_value(argc, argv, &i, "--monitor-timeout", &missing))) {
@@ -548,6 +574,75 @@ static int monitor_events(const struct devices_args *a)
 	return 0;
 }
 
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+/* "ssacli (5 s), storcli (5 s)": the tools still running. */
+static void running_tools(struct raidprobe *p, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < raidprobe_count(p) && o < len; i++) {
+		struct raidprobe_tool t;
+
+		raidprobe_tool(p, i, &t);
+		if (t.state == RAIDPROBE_RUNNING)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s (%lld s)", o ? ", " : "",
+					      t.name, t.elapsed_ms / 1000);
+	}
+}
+
+/*
+ * The vendor tools, all at once, into inv. Ctrl-C (or TERM, HUP) cancels
+ * them: each tool's process group is killed before this returns 128+signal.
+ */
+static int read_tools(struct inventory *inv, int timeout_ms)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa, old[3];
+	struct raidprobe *p;
+	char err[512], names[512];
+	double start = now_s(), say_at = start + WAIT_SAY_FIRST_MS / 1000.0;
+	int ret = 0;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < 3; i++) {
+		sigaction(sigs[i], &sa, &old[i]);
+		if (old[i].sa_handler == SIG_IGN)	/* nohup, a background job: stay deaf */
+			sigaction(sigs[i], &old[i], NULL);
+	}
+	got_signal = 0;
+	p = raidprobe_start(inv, timeout_ms, err, sizeof(err));
+	if (!p)	/* no tool ran: the inventory says why, as for a tool that failed */
+		inv_add_note(inv, "the vendor tools were not run: %s", err);
+	while (p && !got_signal && !raidprobe_wait(p, 100)) {
+		if (now_s() < say_at)
+			continue;
+		say_at = now_s() + WAIT_SAY_EVERY_MS / 1000.0;
+		running_tools(p, names, sizeof(names));
+		if (names[0])
+			fprintf(stderr, "raidbench devices: waiting for %s...\n", names);
+	}
+	if (p && got_signal) {
+		fprintf(stderr, "raidbench devices: interrupted; stopping the vendor tools\n");
+		ret = 128 + got_signal;
+	}
+	if (p && !ret)
+		raidprobe_collect(p, inv);
+	/* a cancelled tool is killed within about a second; do not leave it behind */
+	raidprobe_free(p, 5000);
+	for (size_t i = 0; i < 3; i++)
+		sigaction(sigs[i], &old[i], NULL);
+	return ret;
+}
+
 static bool utf8_locale(void)
 {
 	const char *cs = nl_langinfo(CODESET);
@@ -578,7 +673,7 @@ int cmd_devices(int argc, char **argv)
 		ret = EXIT_FAILURE;
 	} else if (!a.no_tools && !strcmp(a.dopts.sysfs_root, "/sys")) {
 		/* a failing tool leaves a note in inv; its controllers are just not shown */
-		raidtool_read_all(&inv, err, sizeof(err));
+		ret = read_tools(&inv, a.tool_timeout_ms);
 		discover_join_vendor(&inv);
 	}
 	free(a.imports);

@@ -11,6 +11,9 @@
  * Live numbers and hot-plug need the live machine: with --import or a
  * recorded /sys, and in screen tests, neither runs, so dumps stay
  * deterministic.
+ *
+ * The vendor tools answer in the background (tui/app_inv.c): a line under
+ * the summary says how each is doing, and 'c' cancels them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +23,7 @@
 #include "devtree.h"
 #include "iostat.h"
 #include "monitor.h"
+#include "raidprobe.h"
 #include "raidtool.h"
 #include "tui.h"
 #include "widgets.h"
@@ -492,6 +496,61 @@ static int draw_empty(struct app *app, int y, int x, int w)
 	return y;
 }
 
+static attr_t probe_attr(const struct theme *t, enum raidprobe_state s)
+{
+	switch (s) {
+	case RAIDPROBE_RUNNING:
+		return theme_attr(t, EL_STATUS_BUSY);
+	case RAIDPROBE_DONE:
+		return theme_attr(t, EL_STATUS_OK);
+	case RAIDPROBE_CANCELLED:
+		return theme_attr(t, EL_STATUS_WARN);
+	default:
+		return theme_attr(t, EL_STATUS_FAILED);
+	}
+}
+
+/*
+ * "Vendor tools: ssacli: probing... 12 s  storcli: timed out after 30 s":
+ * while one runs or when one did not answer; returns the next free row.
+ */
+static int draw_probes(struct app *app, int y, const struct rect *r)
+{
+	const struct theme *t = app->theme;
+	size_t n = raidprobe_count(app->probe);
+	int x, end = r->x + r->w, lines = 1;
+	bool show = false, running = false;
+	struct raidprobe_tool tool;
+	char text[640];
+
+	for (size_t i = 0; i < n; i++) {
+		raidprobe_tool(app->probe, i, &tool);
+		show |= tool.state != RAIDPROBE_DONE;
+		running |= tool.state == RAIDPROBE_RUNNING;
+	}
+	if (!show)
+		return y;
+	w_text(y, r->x, r->w, theme_attr(t, EL_DIM), true, " Vendor tools:");
+	x = r->x + 15;
+	for (size_t i = 0; i < n; i++) {
+		int w;
+
+		raidprobe_tool(app->probe, i, &tool);
+		raidprobe_describe(&tool, app->ascii, text, sizeof(text));
+		w = w_width(text);
+		if (x + w > end && x > r->x + 15 && lines < 3) {
+			w_text(++y, r->x, r->w, A_NORMAL, true, " ");
+			x = r->x + 15;
+			lines++;
+		}
+		w_text(y, x, end - x, probe_attr(t, tool.state), false, "%s", text);
+		x += w + 2;
+	}
+	if (running && x + 12 <= end)
+		w_text(y, x, end - x, theme_attr(t, EL_DIM), false, "(c cancels)");
+	return y + 1;
+}
+
 /* The summary, the inventory's error and notes; returns the next free row. */
 static int draw_head(struct app *app, struct dev_state *st, const struct rect *r)
 {
@@ -513,6 +572,7 @@ static int draw_head(struct app *app, struct dev_state *st, const struct rect *r
 			w_text(y++, r->x, r->w, theme_attr(t, EL_DIM), true, " Imported: %s", names);
 		}
 	}
+	y = draw_probes(app, y, r);
 	if (app->inv_error[0])
 		w_text(y++, r->x, r->w, theme_attr(t, EL_ERROR), true, " %s%s",
 		       app->have_inv ? "Rescan failed, showing the last inventory: " : "",
@@ -714,9 +774,21 @@ static int devices_key(struct app *app, void *p, int ch)
 		rescan(app, st);
 		if (app->inv_error[0])
 			app_message(app, "Rescan failed: %s", app->inv_error);
+		else if (app->have_inv_next)
+			app_message(app, "Rescanning: the list stays as it was until the vendor "
+				    "tools answer (c cancels them)");
 		else
 			app_message(app, "Rescanned: %zu controllers, %zu block devices",
 				    app->inv.nr_controllers, app->inv.nr_blockdevs);
+		return EV_HANDLED;
+	}
+	if (ch == 'c' || ch == 'C') {
+		if (!app_probing(app)) {
+			app_message(app, "No vendor tool is running");
+			return EV_HANDLED;
+		}
+		app_cancel_probes(app);
+		app_message(app, "Stopping the vendor tools (their processes are killed)");
 		return EV_HANDLED;
 	}
 	if (ch == 't' || ch == 'T')
@@ -808,6 +880,18 @@ static const struct key_hint devices_hints[] = {
 	{ "t", "Target" }, { "b", "Build" }, { "w", "Sweep" }, { "r", "Rescan" }, { NULL, NULL },
 };
 
+/* While a vendor tool runs, its cancel key comes first. */
+static const struct key_hint devices_probing_hints[] = {
+	{ "c", "Cancel tools" }, { "t", "Target" }, { "b", "Build" }, { "w", "Sweep" },
+	{ "r", "Rescan" }, { NULL, NULL },
+};
+
+static const struct key_hint *devices_hints_now(struct app *app, void *p)
+{
+	(void)p;
+	return app_probing(app) ? devices_probing_hints : devices_hints;
+}
+
 const struct screen_ops scr_devices_ops = {
 	.title = "Devices",
 	.init = devices_init,
@@ -817,4 +901,5 @@ const struct screen_ops scr_devices_ops = {
 	.key = devices_key,
 	.click = devices_click,
 	.hints = devices_hints,
+	.hints_now = devices_hints_now,
 };

@@ -116,6 +116,7 @@ static void load_drives(struct app *app, struct sweep_state *st)
 	struct build_plan old = st->bp;
 
 	build_plan_init(&st->bp, st->ops);
+	st->inv_gen = app->inv_gen;
 	for (size_t i = 0; app->have_inv && i < app->inv.nr_controllers; i++)
 		if (app->inv.controllers[i].id &&
 		    !strcmp(app->inv.controllers[i].id, st->build.inv_controller_id))
@@ -539,6 +540,9 @@ static void sweep_draw(struct app *app, void *p, const struct rect *r)
 	if (!st->loaded)
 		load(app, st);
 	poll_task(app, st);
+	/* a rescan's vendor tools answered after the sweep re-read the drives */
+	if (st->loaded && st->mode == SW_PICK && st->inv_gen != app->inv_gen)
+		load_drives(app, st);
 	sweep_view_draw(app, st, r);
 }
 

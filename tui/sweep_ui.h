@@ -34,6 +34,7 @@ struct sweep_state {
 	const struct raid_tool_ops *ops;
 	char tool_err[256];		/* why nothing can run here */
 	struct build_plan bp;		/* the drives (picks: BP_MEMBER) */
+	unsigned inv_gen;		/* app->inv_gen the drives were read from */
 	bool level_on[SWEEP_UI_LEVELS];
 	int level_cur;			/* the level under the cursor on the Levels row */
 	int runtime_i;

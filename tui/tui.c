@@ -154,7 +154,9 @@ static const char *tab_label(const struct app *app, size_t i)
 static void draw_keybar(struct app *app)
 {
 	const struct theme *t = app->theme;
-	const struct key_hint *h = screens[app->current]->hints;
+	const struct screen_ops *cur = screens[app->current];
+	const struct key_hint *h = cur->hints_now ? cur->hints_now(app, app->state[app->current])
+						  : cur->hints;
 	int y = app->rows - 1, x = 0, end = app->cols - 6;
 	size_t i;
 
@@ -348,6 +350,7 @@ void app_release(struct app *app)
 
 	app_run_wait_stopped(app);
 	app_run_finish(app);
+	app_release_probes(app);
 	for (i = 0; i < SCR_COUNT; i++)
 		if (screens[i]->release && app->state[i])
 			screens[i]->release(app->state[i]);
@@ -407,6 +410,17 @@ static int parse_args(struct app *app, int argc, char **argv, const char **impor
 			imports[app->nr_imports++] = argv[++i];
 		else if (!strncmp(argv[i], "--sysfs-root=", 13))
 			app->sysfs_root = argv[i] + 13;
+		else if (!strncmp(argv[i], "--tool-timeout=", 15)) {
+			char *end;
+			double sec = strtod(argv[i] + 15, &end);
+
+			if (end == argv[i] + 15 || *end || !(sec > 0) || sec > 86400) {
+				fprintf(stderr, "raidbench: %s: seconds, above 0 and at most 86400\n",
+					argv[i]);
+				return -EINVAL;
+			}
+			app->tool_timeout_ms = sec * 1000 < 1 ? 1 : (int)(sec * 1000);
+		}
 		else if (!strncmp(argv[i], "--profile=", 10)) {
 			if (choose_profile(app, argv[i] + 10))
 				return -EINVAL;
@@ -419,8 +433,8 @@ static int parse_args(struct app *app, int argc, char **argv, const char **impor
 			app->start_now = true;
 		else {
 			fprintf(stderr, "raidbench: unknown option '%s' (the TUI takes --ascii, "
-				"--import=TOOL:FILE, --profile=NAME, --target=PATH, --start)\n",
-				argv[i]);
+				"--import=TOOL:FILE, --profile=NAME, --target=PATH, --start, "
+				"--tool-timeout=SECONDS)\n", argv[i]);
 			return -EINVAL;
 		}
 	}
@@ -479,6 +493,7 @@ int tui_main(int argc, char **argv)
 			request_quit(&app);
 		}
 		app_run_poll(&app);
+		app_poll_inventory(&app);
 		tui_draw(&app);
 		refresh();
 		ch = getch();

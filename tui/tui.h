@@ -42,6 +42,7 @@ struct rect {
 };
 
 struct app;
+struct raidprobe;
 
 enum screen_id {
 	SCR_HELP = 0,
@@ -73,6 +74,8 @@ struct screen_ops {
 	int (*click)(struct app *app, void *st, int y, int x);
 	/* extra hints shown in the key bar after the screen switch keys */
 	const struct key_hint *hints;
+	/* optional: the hints for this moment, instead of hints (NULL-terminated) */
+	const struct key_hint *(*hints_now)(struct app *app, void *st);
 };
 
 extern const struct screen_ops scr_help_ops, scr_devices_ops, scr_profiles_ops,
@@ -137,6 +140,13 @@ struct app {
 	struct inventory inv;
 	bool have_inv;
 	char inv_error[512];
+	unsigned inv_gen;		/* bumps whenever inv changes */
+	/* the vendor tools' probes of the last (re)load, in the background; NULL = none */
+	struct raidprobe *probe;
+	/* a rescan waiting for its probes: the last complete inv stays until they end */
+	struct inventory inv_next;
+	bool have_inv_next;
+	int tool_timeout_ms;		/* --tool-timeout; 0 = RAIDBENCH_TOOL_TIMEOUT, else 60 s */
 	struct app_profile profile;
 	struct app_target target;
 	struct app_run run;
@@ -171,8 +181,19 @@ bool app_run_wait_stopped(struct app *app);
 /* Frees the profile's overrides (the chosen file stays). */
 void app_profile_clear(struct app_profile *p);
 
-/* Reload the inventory (hw discovery or --import); sets have_inv / inv_error. */
+/*
+ * Reload the inventory (hw discovery or --import); sets have_inv / inv_error.
+ * Never waits on a vendor tool: discovery's view is there at once, the tools
+ * run in the background (app->probe) and app_poll_inventory() merges their
+ * answers; on a rescan the last complete inventory stays until they end.
+ */
 void app_load_inventory(struct app *app);
+/* Every frame: merges what the vendor tools answered since the last frame. */
+void app_poll_inventory(struct app *app);
+/* Stops the vendor tools still running (their process groups are killed). */
+void app_cancel_probes(struct app *app);
+/* Whether a vendor tool is still running. */
+bool app_probing(const struct app *app);
 
 /* The TUI entry point (tui/tui.c); argv after "raidbench". */
 int tui_main(int argc, char **argv);

@@ -11,6 +11,9 @@ void tui_draw(struct app *app);
 void tui_key(struct app *app, int ch);
 bool tui_too_small(const struct app *app);
 
+/* Stops and lets go of the vendor tools' probes (tui/app_inv.c). */
+void app_release_probes(struct app *app);
+
 /* Ends a finished run: joins, keeps the result, saves it (tui/app_run.c). */
 void app_run_finish(struct app *app);
 

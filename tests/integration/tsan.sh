@@ -1,6 +1,8 @@
 #!/bin/bash
-# ThreadSanitizer: the ring stress test and a 4-job null-engine run with the
-# live view on, built with -fsanitize=thread by `make check-tsan`.
+# ThreadSanitizer: the ring stress test, a 4-job null-engine run with the
+# live view on, and `devices` probing two vendor tools at once (one answers,
+# one hangs until its timeout), built with -fsanitize=thread by
+# `make check-tsan`.
 . "$(dirname "$0")/lib.sh"
 rb_init
 T=${RAIDBENCH_TSAN:?set by make check-tsan}
@@ -16,5 +18,18 @@ if "$T/raidbench" run --name=t --ioengine=null --size=64m --rw=randrw --bs=4k --
 	pass "tsan: null engine, 4 jobs, live view, clean"
 else
 	fail "tsan: null engine run: $(grep -m3 -E 'WARNING|SUMMARY|raidbench' "$RB_TMP/err")"
+fi
+# the vendor tools' probe threads: one answers, one is killed at its timeout
+mkdir -p "$RB_TMP/bin"
+printf '#!/bin/sh\ncat "%s"\n' \
+	"$SRCDIR/tests/fixtures/vendor/ssacli/ssacli_ctrl-all-show-config-detail_P440ar-2arrays.txt" \
+	>"$RB_TMP/bin/ssacli"
+printf '#!/bin/sh\nsleep 30\n' >"$RB_TMP/bin/storcli64"
+chmod +x "$RB_TMP/bin/ssacli" "$RB_TMP/bin/storcli64"
+if PATH="$RB_TMP/bin:$PATH" "$T/raidbench" devices --tool-timeout=2 >"$RB_TMP/out" \
+	2>"$RB_TMP/err" && grep -q "P440ar" "$RB_TMP/out"; then
+	pass "tsan: devices probing two tools at once, clean"
+else
+	fail "tsan: devices probe: $(grep -m3 -E 'WARNING|SUMMARY|raidbench' "$RB_TMP/err")"
 fi
 rb_done

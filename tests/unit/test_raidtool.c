@@ -1,9 +1,9 @@
 /*
  * test_raidtool.c - hw/raidtool.c: running a tool (argv, captured stdout
  * and stderr, exit status, LC_ALL=C, stdin closed, the deadline that kills
- * the whole process group), PATH lookup, the registry, the printable
- * command line, the WWN join and its sysfs source, and merging several
- * outputs of one controller.
+ * the whole process group, a child the tool left behind not waited for),
+ * PATH lookup, the registry, the printable command line, the WWN join and
+ * its sysfs source, and merging several outputs of one controller.
  */
 #include <errno.h>
 #include <signal.h>
@@ -87,6 +87,45 @@ START_TEST(exec_timeout_kills_group)
 	unlink(pidfile);
 	usleep(100000);
 	ck_assert_msg(!alive(pid), "the sleep (%ld) survived", pid);
+	raidtool_run_release(&run);
+}
+END_TEST
+
+/*
+ * A tool that leaves a child holding its stdout and exits: the run ends with
+ * the tool, not at the deadline, keeps what it printed, and the child is
+ * killed with the group.
+ */
+START_TEST(exec_daemon_child_not_waited_for)
+{
+	const char *argv[] = { "/bin/sh", "-c", "sleep 1000 & echo $!; exit 0", NULL };
+	struct raidtool_run run;
+	double t0 = now(), took;
+	long pid = 0;
+	int i;
+
+	ck_assert_int_eq(raidtool_exec(argv, 15000, &run, err, sizeof(err)), 0);
+	took = now() - t0;
+	ck_assert_msg(took < 5, "waited %.1f s for the pipe instead of the tool", took);
+	ck_assert(!run.timed_out);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_int_eq(sscanf(run.out, "%ld", &pid), 1);
+	for (i = 0; i < 50 && alive(pid); i++)
+		usleep(20000);
+	ck_assert_msg(!alive(pid), "the child it left (%ld) survived", pid);
+	raidtool_run_release(&run);
+
+	/* a double fork: the grandchild's parent is gone before the tool exits */
+	argv[2] = "(sleep 1000 & echo $!); echo done; exit 0";
+	t0 = now();
+	ck_assert_int_eq(raidtool_exec(argv, 15000, &run, err, sizeof(err)), 0);
+	took = now() - t0;
+	ck_assert_msg(took < 5, "waited %.1f s for a double-forked child", took);
+	ck_assert_int_eq(sscanf(run.out, "%ld", &pid), 1);
+	ck_assert_ptr_nonnull(strstr(run.out, "done\n"));
+	for (i = 0; i < 50 && alive(pid); i++)
+		usleep(20000);
+	ck_assert_msg(!alive(pid), "the double-forked child (%ld) survived", pid);
 	raidtool_run_release(&run);
 }
 END_TEST
@@ -252,6 +291,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 20);
 	tcase_add_test(tc, exec_captures);
 	tcase_add_test(tc, exec_timeout_kills_group);
+	tcase_add_test(tc, exec_daemon_child_not_waited_for);
 	tcase_add_test(tc, exec_not_found);
 	tcase_add_test(tc, find_on_path);
 	tcase_add_test(tc, registry);
