@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bufcat.h"
 #include "results.h"
 #include "worker.h"
 
@@ -459,26 +460,26 @@ static int add_job(struct result *r, json_object *job, struct label **ls, size_t
 	return 0;
 }
 
-/* "/dev/sdb ST2000NM0045 RAID 5 (+2 more)" from raidbench's targets. */
+/* "/dev/sdb ST2000NM0045 RAID 5 (+2 more)" from raidbench's targets; cut to len. */
 static void target_summary(char *buf, size_t len, json_object *targets)
 {
 	json_object *t = json_object_array_get_idx(targets, 0);
 	const char *dev = get_str(t, "path"), *model = get_str(t, "model");
 	const char *level = get_str(t, "raid_level"), *fs = get_str(t, "file_system");
-	size_t n = json_object_array_length(targets);
-	int w;
+	const char *on = get_str(t, "device");
+	size_t n = json_object_array_length(targets), w;
 
-	w = snprintf(buf, len, "%s", dev ? dev : "?");
-	if (get_str(t, "device") && strcmp(get_str(t, "device"), dev ? dev : ""))
-		w += snprintf(buf + w, len - (size_t)w, " on %s", get_str(t, "device"));
-	if (model && (size_t)w < len)
-		w += snprintf(buf + w, len - (size_t)w, " %s", model);
-	if (level && (size_t)w < len)
-		w += snprintf(buf + w, len - (size_t)w, " RAID %s", level);
-	if (fs && (size_t)w < len)
-		w += snprintf(buf + w, len - (size_t)w, " (%s)", fs);
-	if (n > 1 && (size_t)w < len)
-		snprintf(buf + w, len - (size_t)w, " +%zu more", n - 1);
+	w = bufcat(buf, len, 0, "%s", dev ? dev : "?");
+	if (on && strcmp(on, dev ? dev : ""))
+		w = bufcat(buf, len, w, " on %s", on);
+	if (model)
+		w = bufcat(buf, len, w, " %s", model);
+	if (level)
+		w = bufcat(buf, len, w, " RAID %s", level);
+	if (fs)
+		w = bufcat(buf, len, w, " (%s)", fs);
+	if (n > 1)
+		bufcat(buf, len, w, " +%zu more", n - 1);
 }
 
 static int fill_meta(struct result *r, json_object *root)

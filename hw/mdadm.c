@@ -8,6 +8,7 @@
  * and the kernel's text say. In /proc/mdstat the number in "sda1[2]" is the
  * member's descriptor, not its slot, so slots come only from --detail.
  */
+#include "bufcat.h"
 #include "raidtool.h"
 #include "raidtool_int.h"
 #include "array.h"
@@ -449,7 +450,7 @@ static int md_check(const struct raidtool_run *run, char *err, size_t errlen)
 		char *s = rt_trim(l.v[i]);
 
 		if (*s)
-			n += (size_t)snprintf(err + n, errlen - n, "%s%s", n ? " " : "", s);
+			n = bufcat(err, errlen, n, "%s%s", n ? " " : "", s);
 	}
 	rt_lines_release(&l);
 	if (!n)

@@ -6,6 +6,7 @@
  *
  * No vendor grammar lives here: that is each adapter's file.
  */
+#include "bufcat.h"
 #include "raidtool_int.h"
 
 #include <ctype.h>
@@ -594,7 +595,7 @@ void rt_cmdline(char *buf, size_t len, const char *bin, const char *const *tail)
 	if (bin)
 		n = (size_t)snprintf(buf, len, "%s", bin);
 	for (size_t i = 0; tail && tail[i] && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "", tail[i]);
+		n = bufcat(buf, len, n, "%s%s", n ? " " : "", tail[i]);
 }
 
 /* The first non-blank line of s, up to len. */

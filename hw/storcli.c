@@ -10,6 +10,7 @@
  * "Failure" that still carries a "Response Data" body is read, with a
  * note; one without a body is the vendor's error in its words.
  */
+#include "bufcat.h"
 #include "raidtool.h"
 #include "raidtool_int.h"
 #include "array.h"
@@ -460,7 +461,7 @@ static void failure_text(struct json_object *cs, char *buf, size_t len)
 
 		if (!m)
 			continue;
-		n += (size_t)snprintf(buf + n, len - n, "; %s%s%s (ErrCd %ld)", w ? w : "",
+		n = bufcat(buf, len, n, "; %s%s%s (ErrCd %ld)", w ? w : "",
 				      w ? ": " : "", m, jint(row, "ErrCd"));
 	}
 }

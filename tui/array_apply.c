@@ -5,6 +5,7 @@
  * `raidbench array` (tui/cmd_array.c), without printing and off the UI
  * thread. Never calls curses and never touches struct app.
  */
+#include "bufcat.h"
 #include "array_apply.h"
 #include "ui_thread.h"
 
@@ -33,7 +34,7 @@ int array_job_find_tool(struct array_job *job, const char *tool, char *err, size
 					    job->ops->name);
 
 		for (size_t i = 0; job->ops->binaries[i] && n < errlen; i++)
-			n += (size_t)snprintf(err + n, errlen - n, " %s", job->ops->binaries[i]);
+			n = bufcat(err, errlen, n, " %s", job->ops->binaries[i]);
 		if (n < errlen)
 			snprintf(err + n, errlen - n, " is on PATH)");
 		return -ENOENT;

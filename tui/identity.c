@@ -19,6 +19,7 @@
 
 #include <blkid/blkid.h>
 
+#include "bufcat.h"
 #include "identity.h"
 #include "results.h"
 #include "hw/inventory.h"
@@ -111,7 +112,7 @@ static void controller_of(const char *syspath, char *out, size_t len)
 	n = readlink(pci, target, sizeof(target) - 1);
 	if (n > 0 && w < len) {
 		target[n] = '\0';
-		w += (size_t)snprintf(out + w, len - w, " %s", strrchr(target, '/') ?
+		w = bufcat(out, len, w, " %s", strrchr(target, '/') ?
 				      strrchr(target, '/') + 1 : target);
 	}
 	if (!read_attr(func, "vendor", ven, sizeof(ven)) && !read_attr(func, "device", dev, sizeof(dev)) &&

@@ -19,6 +19,7 @@
 
 #include <json-c/json.h>
 
+#include "bufcat.h"
 #include "sweep_int.h"
 #include "config.h"
 #include "guard.h"
@@ -604,7 +605,7 @@ static int check_target(struct sweep_ctx *x, const struct sweep_ld *ld, char *er
 		/* the guard's reasons, one per line, as one line */
 		for (line = strtok_r(g.reasons, "\n", &save); line && n < errlen;
 		     line = strtok_r(NULL, "\n", &save), sep = ";")
-			n += (size_t)snprintf(err + n, errlen - n, "%s %s", sep, line);
+			n = bufcat(err, errlen, n, "%s %s", sep, line);
 		return -EPERM;
 	}
 	return 0;
