@@ -336,6 +336,12 @@ static double get_num(json_object *o, const char *key, double dflt)
 	return dflt;
 }
 
+/* v as an integer when it lies in [lo, hi], else dflt: casting NaN or a too large double is undefined. */
+static int64_t num_in(double v, double lo, double hi, int64_t dflt)
+{
+	return v >= lo && v <= hi ? (int64_t)v : dflt;
+}
+
 static int dup_str(char **dst, const char *s)
 {
 	*dst = NULL;
@@ -426,7 +432,7 @@ static int add_job(struct result *r, json_object *job, struct label **ls, size_t
 {
 	static const char *const dirs[] = { "read", "write", "trim" };
 	const char *jobname = get_str(job, "jobname"), *label;
-	int groupid = (int)get_num(job, "groupid", 0), d;
+	int groupid = (int)num_in(get_num(job, "groupid", 0), INT_MIN, INT_MAX, 0), d;
 
 	label = label_for(ls, nr_ls, jobname, groupid);
 	if (!label)
@@ -449,7 +455,7 @@ static int add_job(struct result *r, json_object *job, struct label **ls, size_t
 		/* clones run side by side: rates add up, latency is per I/O */
 		p->lat_mean_ns = (p->lat_mean_ns * (double)p->total_ios + mean * ios) /
 				 ((double)p->total_ios + ios);
-		p->total_ios += (uint64_t)ios;
+		p->total_ios += (uint64_t)num_in(ios, 0, 9e18, 0);
 		p->iops += get_num(o, "iops", 0);
 		p->bw_bytes += bw;
 		if (p99 > p->lat_p99_ns)
@@ -494,7 +500,7 @@ static int fill_meta(struct result *r, json_object *root)
 	if (r->raidbench) {
 		json_object *targets = get(rb, "targets");
 
-		r->time_ms = (int64_t)get_num(rb, "start_ms", 0);
+		r->time_ms = num_in(get_num(rb, "start_ms", 0), -9e18, 9e18, 0);
 		if (dup_str(&r->host, get_str(rb, "host")) ||
 		    dup_str(&r->profile, get_str(rb, "profile")))
 			return -ENOMEM;
@@ -505,7 +511,8 @@ static int fill_meta(struct result *r, json_object *root)
 		}
 	}
 	if (!r->time_ms)
-		r->time_ms = (int64_t)get_num(root, "timestamp_ms", get_num(root, "timestamp", 0) * 1000);
+		r->time_ms = num_in(get_num(root, "timestamp_ms", get_num(root, "timestamp", 0) * 1000),
+				    -9e18, 9e18, 0);
 	if (!target)
 		target = get_str(get(root, "global options"), "filename");
 	if (!target)
