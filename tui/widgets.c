@@ -14,10 +14,11 @@
 /*
  * One character of s: its display cells, and in *n the bytes it takes. A
  * control character, an invalid byte or one the locale cannot show is one
- * byte drawn as '?' (*subst): ncurses would draw ESC as "^[" in two cells
- * and break every column count, and a terminal would act on it.
+ * byte drawn as *subst ('?'; a blank for tab and newline): ncurses would
+ * draw ESC as "^[" in two cells and break every column count, and a
+ * terminal would act on it. *subst is '\0' for a character drawn as it is.
  */
-static int char_cells(const char *s, size_t *n, bool *subst)
+static int char_cells(const char *s, size_t *n, char *subst)
 {
 	size_t len = tty_char_len(s);
 	mbstate_t st;
@@ -25,14 +26,14 @@ static int char_cells(const char *s, size_t *n, bool *subst)
 	int cw;
 
 	*n = 1;
-	*subst = true;
+	*subst = *s == '\t' || *s == '\n' ? ' ' : '?';
 	if (!len)
 		return 1;
 	memset(&st, 0, sizeof(st));
 	if (mbrtowc(&wc, s, len, &st) != len || (cw = wcwidth(wc)) < 0)
 		return 1;
 	*n = len;
-	*subst = false;
+	*subst = '\0';
 	return cw;
 }
 
@@ -40,7 +41,7 @@ int w_width(const char *s)
 {
 	int cells = 0;
 	size_t n;
-	bool subst;
+	char subst;
 
 	while (*s) {
 		cells += char_cells(s, &n, &subst);
@@ -54,18 +55,19 @@ static int clip(const char *s, int w, char *out, size_t outlen)
 {
 	size_t o = 0, n;
 	int cells = 0;
-	bool subst;
+	char subst;
 
 	while (*s && o + 8 < outlen) {
 		int cw = char_cells(s, &n, &subst);
 
 		if (cells + cw > w)
 			break;
-		if (subst)
-			out[o++] = '?';
-		else
+		if (subst) {
+			out[o++] = subst;
+		} else {
 			memcpy(out + o, s, n);
-		o += subst ? 0 : n;
+			o += n;
+		}
 		s += n;
 		cells += cw;
 	}
