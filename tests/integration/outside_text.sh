@@ -2,9 +2,10 @@
 # Text from outside reaching a terminal (issue 21): a result file with a
 # 600-byte target path and a 3000-byte device must not crash `results`,
 # `compare` or the Results screen; escape sequences in a vendor capture's
-# serial, a result file's job name and path, or a profile's description are
-# shown as \xNN by `devices`, `results`, `compare` and `profiles`, and
-# drawn as '?' by the TUI with every box border in its column.
+# serial, a result file's job name and path, a profile's description or a
+# job file's value are shown as \xNN by `devices`, `results`, `compare`,
+# `profiles` and `run`'s job-file errors (JSON output stays valid JSON and
+# UTF-8), and drawn as '?' by the TUI with every box border in its column.
 . "$(dirname "$0")/lib.sh"
 rb_init
 export XDG_CONFIG_HOME=$RB_TMP/config LANG=C.UTF-8 TERM=xterm-256color TZ=UTC
@@ -157,5 +158,12 @@ check "profiles stdout carries no control character ($(clean "$RB_TMP/out" 2>&1)
 "$RAIDBENCH" profiles show evil >"$RB_TMP/out" 2>"$RB_TMP/err"
 check "profiles show: the summary below the file shows the job name escaped" \
 	grep -qF 'evil\x1b[2Jjob' "$RB_TMP/out"
+
+# ---- an error message that quotes a job file -------------------------------
+printf '[j]\nrw=read\033[2J\033[31m\007\n' >"$RB_TMP/bad.fio"
+"$RAIDBENCH" run --parse-only "$RB_TMP/bad.fio" >"$RB_TMP/out" 2>"$RB_TMP/err"
+check "a bad job file is refused" [ $? -ne 0 ]
+check "the refusal quotes the value with its escapes shown" grep -qF "'read\x1b[2J\x1b[31m" "$RB_TMP/err"
+check "the refusal carries no control character ($(clean "$RB_TMP/err" 2>&1))" clean "$RB_TMP/err"
 
 rb_done
