@@ -252,6 +252,29 @@ START_TEST(long_target_names_are_cut)
 }
 END_TEST
 
+/* Numbers no integer holds are unknown (0), not the undefined result of a cast. */
+START_TEST(numbers_out_of_range_are_not_cast)
+{
+	static const char text[] =
+		"{ \"jobs\" : [ { \"jobname\" : \"a\", \"groupid\" : 1e300,\n"
+		"  \"read\" : { \"total_ios\" : 1e30, \"iops\" : 1.0 } },\n"
+		"  { \"jobname\" : \"b\", \"groupid\" : -1e10,\n"
+		"  \"read\" : { \"total_ios\" : 5, \"iops\" : 1.0 } } ],\n"
+		"  \"raidbench\" : { \"start_ms\" : -1e300, \"targets\" : [] } }\n";
+	struct result r;
+	char err[512] = "";
+
+	ck_assert_msg(parse_str(&r, text, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_int_eq(r.time_ms, 0);
+	ck_assert_ptr_nonnull(phase(&r, "a", DDIR_READ));
+	ck_assert_int_eq(phase(&r, "a", DDIR_READ)->groupid, 0);
+	ck_assert_uint_eq(phase(&r, "a", DDIR_READ)->total_ios, 0);
+	ck_assert_int_eq(phase(&r, "b", DDIR_READ)->groupid, 0);
+	ck_assert_uint_eq(phase(&r, "b", DDIR_READ)->total_ios, 5);
+	result_release(&r);
+}
+END_TEST
+
 static void make_result(struct result *r, double iops, double bw, double mean_ns, double p99_ns)
 {
 	char text[1024], err[256];
@@ -404,6 +427,7 @@ static Suite *results_suite(void)
 	tcase_add_test(tc, reads_fio_sample);
 	tcase_add_test(tc, reads_raidbench_section);
 	tcase_add_test(tc, long_target_names_are_cut);
+	tcase_add_test(tc, numbers_out_of_range_are_not_cast);
 	tcase_add_test(tc, compare_maths);
 	tcase_add_test(tc, change_pct_edges);
 	tcase_add_test(tc, lists_results_dir_with_a_corrupt_file);
