@@ -4,7 +4,7 @@
 # `compare` or the Results screen; escape sequences in a vendor capture's
 # serial, a result file's job name and path, a profile's description or a
 # job file's value are shown as \xNN by `devices`, `results`, `compare`,
-# `profiles` and `run`'s job-file errors (JSON output stays valid JSON and
+# `profiles`, `array show` and `run`'s job-file errors (JSON output stays valid JSON and
 # UTF-8), and drawn as '?' by the TUI with every box border in its column.
 . "$(dirname "$0")/lib.sh"
 rb_init
@@ -136,6 +136,21 @@ EOS
 	check "Devices: screen dumps carry no control character" clean "$RB_TMP/ctl.txt"
 else
 	echo "# no ssacli capture: the vendor checks are skipped"
+fi
+
+# ---- array show over a (simulated) ssacli whose drive model holds escapes ---
+export RAIDBENCH_SIM_STATE=$RB_TMP/sim.json RAIDBENCH_SIM_LOG=$RB_TMP/sim.log
+if PATH="$SRCDIR/tests/sim:$PATH" "$RAIDBENCH" array show --tool=ssacli >/dev/null 2>"$RB_TMP/err"; then
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["ssacli"]["controllers"][0]["drives"][0]["model"] = "EVIL\x1b[2J\x1b]0;t\x07X"
+json.dump(d, open(sys.argv[1], "w"))' "$RAIDBENCH_SIM_STATE"
+	PATH="$SRCDIR/tests/sim:$PATH" "$RAIDBENCH" array show --tool=ssacli >"$RB_TMP/out" 2>"$RB_TMP/err"
+	check "array show: the model's escapes are shown" grep -qF 'EVIL\x1b[2J\x1b]0;t\x07X' "$RB_TMP/out"
+	check "array show carries no control character ($(clean "$RB_TMP/out" 2>&1))" clean "$RB_TMP/out"
+else
+	fail "array show over the simulated ssacli: $(cat "$RB_TMP/err")"
 fi
 
 # ---- the Results screen over both files -----------------------------------
