@@ -4,8 +4,9 @@
 # `compare` or the Results screen; escape sequences in a vendor capture's
 # serial, a result file's job name and path, a profile's description or a
 # job file's value are shown as \xNN by `devices`, `results`, `compare`,
-# `profiles`, `array show` and `run`'s job-file errors (JSON output stays valid JSON and
-# UTF-8), and drawn as '?' by the TUI with every box border in its column.
+# `profiles`, `array show` and `run`'s job-file errors (JSON output stays
+# valid JSON and UTF-8), and drawn as '?' by the TUI with every box border
+# in its column.
 . "$(dirname "$0")/lib.sh"
 rb_init
 export XDG_CONFIG_HOME=$RB_TMP/config LANG=C.UTF-8 TERM=xterm-256color TZ=UTC
