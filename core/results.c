@@ -336,7 +336,7 @@ static double get_num(json_object *o, const char *key, double dflt)
 	return dflt;
 }
 
-/* v as an integer when it lies in [lo, hi], else dflt: casting NaN or a too large double is undefined. */
+/* v as an integer when in [lo, hi], else dflt: casting NaN or a huge double is undefined. */
 static int64_t num_in(double v, double lo, double hi, int64_t dflt)
 {
 	return v >= lo && v <= hi ? (int64_t)v : dflt;

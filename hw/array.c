@@ -8,10 +8,10 @@
  *
  * Never runs a tool and never prints.
  */
-#include "bufcat.h"
 #include "array.h"
 #include "raidtool_int.h"
 #include "core/guard.h"
+#include "bufcat.h"
 
 #include <ctype.h>
 #include <errno.h>

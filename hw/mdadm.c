@@ -8,10 +8,10 @@
  * and the kernel's text say. In /proc/mdstat the number in "sda1[2]" is the
  * member's descriptor, not its slot, so slots come only from --detail.
  */
-#include "bufcat.h"
 #include "raidtool.h"
 #include "raidtool_int.h"
 #include "array.h"
+#include "bufcat.h"
 
 #include <ctype.h>
 #include <errno.h>

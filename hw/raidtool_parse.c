@@ -6,8 +6,8 @@
  *
  * No vendor grammar lives here: that is each adapter's file.
  */
-#include "bufcat.h"
 #include "raidtool_int.h"
+#include "bufcat.h"
 
 #include <ctype.h>
 #include <errno.h>

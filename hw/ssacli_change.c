@@ -4,10 +4,10 @@
  * seeds/000 shows them), judging what a change printed ("Error:" lines, the
  * exit status), and ssacli's ops table. Reading is hw/ssacli.c's.
  */
-#include "bufcat.h"
 #include "raidtool.h"
 #include "raidtool_int.h"
 #include "array.h"
+#include "bufcat.h"
 
 #include <errno.h>
 #include <stdio.h>

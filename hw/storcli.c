@@ -10,10 +10,10 @@
  * "Failure" that still carries a "Response Data" body is read, with a
  * note; one without a body is the vendor's error in its words.
  */
-#include "bufcat.h"
 #include "raidtool.h"
 #include "raidtool_int.h"
 #include "array.h"
+#include "bufcat.h"
 
 #include <ctype.h>
 #include <errno.h>

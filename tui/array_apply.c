@@ -5,9 +5,9 @@
  * `raidbench array` (tui/cmd_array.c), without printing and off the UI
  * thread. Never calls curses and never touches struct app.
  */
-#include "bufcat.h"
 #include "array_apply.h"
 #include "ui_thread.h"
+#include "bufcat.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bufcat.h"
 #include "compare_view.h"
 #include "run_summary.h"
 #include "widgets.h"
+#include "bufcat.h"
 
 #define LABEL_W 26
 #define COL_W 20	/* value 10, change 8, gaps */

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "bufcat.h"
 #include "devtree.h"
 #include "widgets.h"
+#include "bufcat.h"
 
 struct out {
 	devdetail_fn fn;

@@ -15,8 +15,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "bufcat.h"
 #include "devtree.h"
+#include "bufcat.h"
 
 void devtree_init(struct devtree *t)
 {

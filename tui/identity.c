@@ -19,10 +19,10 @@
 
 #include <blkid/blkid.h>
 
-#include "bufcat.h"
 #include "identity.h"
 #include "results.h"
 #include "hw/inventory.h"
+#include "bufcat.h"
 
 /* Reads a sysfs attribute, blanks trimmed at both ends. 0 when non-empty. */
 static int read_attr(const char *dir, const char *name, char *buf, size_t len)

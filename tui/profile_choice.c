@@ -13,11 +13,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bufcat.h"
 #include "cli.h"
 #include "profile_choice.h"
 #include "profile_edit.h"
 #include "tui_int.h"
+#include "bufcat.h"
 
 #define MAX_OV 32
 

@@ -20,11 +20,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bufcat.h"
 #include "builder_int.h"
 #include "clock.h"
 #include "guard.h"
 #include "widgets.h"
+#include "bufcat.h"
 
 #define POLL_NS 3000000000ull		/* status re-read while something runs */
 

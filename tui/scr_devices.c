@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bufcat.h"
 #include "clock.h"
 #include "devtree.h"
 #include "iostat.h"
@@ -24,6 +23,7 @@
 #include "raidtool.h"
 #include "tui.h"
 #include "widgets.h"
+#include "bufcat.h"
 
 #define SAMPLE_NS 1000000000ull		/* live activity: one sample a second */
 #define RESCAN_DELAY_NS 300000000ull	/* hot-plug: let a burst of uevents settle */

@@ -19,7 +19,6 @@
 
 #include <json-c/json.h>
 
-#include "bufcat.h"
 #include "sweep_int.h"
 #include "config.h"
 #include "guard.h"
@@ -29,6 +28,7 @@
 #include "report.h"
 #include "results.h"
 #include "run.h"
+#include "bufcat.h"
 
 #define DEFAULT_RUNTIME_S 30
 #define DEFAULT_POLL_MS 2000

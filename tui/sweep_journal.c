@@ -25,8 +25,8 @@
 
 #include <json-c/json.h>
 
-#include "bufcat.h"
 #include "sweep_int.h"
+#include "bufcat.h"
 
 #define JOURNAL_VERSION 1
 

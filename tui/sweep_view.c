@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bufcat.h"
 #include "sweep_ui.h"
 #include "widgets.h"
+#include "bufcat.h"
 
 #define LABEL_W 11
 
