@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bufcat.h"
 #include "results.h"
 #include "worker.h"
 
@@ -335,6 +336,12 @@ static double get_num(json_object *o, const char *key, double dflt)
 	return dflt;
 }
 
+/* v as an integer when in [lo, hi], else dflt: casting NaN or a huge double is undefined. */
+static int64_t num_in(double v, double lo, double hi, int64_t dflt)
+{
+	return v >= lo && v <= hi ? (int64_t)v : dflt;
+}
+
 static int dup_str(char **dst, const char *s)
 {
 	*dst = NULL;
@@ -425,7 +432,7 @@ static int add_job(struct result *r, json_object *job, struct label **ls, size_t
 {
 	static const char *const dirs[] = { "read", "write", "trim" };
 	const char *jobname = get_str(job, "jobname"), *label;
-	int groupid = (int)get_num(job, "groupid", 0), d;
+	int groupid = (int)num_in(get_num(job, "groupid", 0), INT_MIN, INT_MAX, 0), d;
 
 	label = label_for(ls, nr_ls, jobname, groupid);
 	if (!label)
@@ -448,7 +455,7 @@ static int add_job(struct result *r, json_object *job, struct label **ls, size_t
 		/* clones run side by side: rates add up, latency is per I/O */
 		p->lat_mean_ns = (p->lat_mean_ns * (double)p->total_ios + mean * ios) /
 				 ((double)p->total_ios + ios);
-		p->total_ios += (uint64_t)ios;
+		p->total_ios += (uint64_t)num_in(ios, 0, 9e18, 0);
 		p->iops += get_num(o, "iops", 0);
 		p->bw_bytes += bw;
 		if (p99 > p->lat_p99_ns)
@@ -459,26 +466,26 @@ static int add_job(struct result *r, json_object *job, struct label **ls, size_t
 	return 0;
 }
 
-/* "/dev/sdb ST2000NM0045 RAID 5 (+2 more)" from raidbench's targets. */
+/* "/dev/sdb ST2000NM0045 RAID 5 (+2 more)" from raidbench's targets; cut to len. */
 static void target_summary(char *buf, size_t len, json_object *targets)
 {
 	json_object *t = json_object_array_get_idx(targets, 0);
 	const char *dev = get_str(t, "path"), *model = get_str(t, "model");
 	const char *level = get_str(t, "raid_level"), *fs = get_str(t, "file_system");
-	size_t n = json_object_array_length(targets);
-	int w;
+	const char *on = get_str(t, "device");
+	size_t n = json_object_array_length(targets), w;
 
-	w = snprintf(buf, len, "%s", dev ? dev : "?");
-	if (get_str(t, "device") && strcmp(get_str(t, "device"), dev ? dev : ""))
-		w += snprintf(buf + w, len - (size_t)w, " on %s", get_str(t, "device"));
-	if (model && (size_t)w < len)
-		w += snprintf(buf + w, len - (size_t)w, " %s", model);
-	if (level && (size_t)w < len)
-		w += snprintf(buf + w, len - (size_t)w, " RAID %s", level);
-	if (fs && (size_t)w < len)
-		w += snprintf(buf + w, len - (size_t)w, " (%s)", fs);
-	if (n > 1 && (size_t)w < len)
-		snprintf(buf + w, len - (size_t)w, " +%zu more", n - 1);
+	w = bufcat(buf, len, 0, "%s", dev ? dev : "?");
+	if (on && strcmp(on, dev ? dev : ""))
+		w = bufcat(buf, len, w, " on %s", on);
+	if (model)
+		w = bufcat(buf, len, w, " %s", model);
+	if (level)
+		w = bufcat(buf, len, w, " RAID %s", level);
+	if (fs)
+		w = bufcat(buf, len, w, " (%s)", fs);
+	if (n > 1)
+		bufcat(buf, len, w, " +%zu more", n - 1);
 }
 
 static int fill_meta(struct result *r, json_object *root)
@@ -493,7 +500,7 @@ static int fill_meta(struct result *r, json_object *root)
 	if (r->raidbench) {
 		json_object *targets = get(rb, "targets");
 
-		r->time_ms = (int64_t)get_num(rb, "start_ms", 0);
+		r->time_ms = num_in(get_num(rb, "start_ms", 0), -9e18, 9e18, 0);
 		if (dup_str(&r->host, get_str(rb, "host")) ||
 		    dup_str(&r->profile, get_str(rb, "profile")))
 			return -ENOMEM;
@@ -504,7 +511,8 @@ static int fill_meta(struct result *r, json_object *root)
 		}
 	}
 	if (!r->time_ms)
-		r->time_ms = (int64_t)get_num(root, "timestamp_ms", get_num(root, "timestamp", 0) * 1000);
+		r->time_ms = num_in(get_num(root, "timestamp_ms", get_num(root, "timestamp", 0) * 1000),
+				    -9e18, 9e18, 0);
 	if (!target)
 		target = get_str(get(root, "global options"), "filename");
 	if (!target)

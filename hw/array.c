@@ -11,6 +11,7 @@
 #include "array.h"
 #include "raidtool_int.h"
 #include "core/guard.h"
+#include "bufcat.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -207,7 +208,7 @@ static void list_ids(char *buf, size_t len, const struct inv_pd *pds, size_t nr,
 
 	for (size_t i = 0; i < nr && n < len; i++)
 		if (pds[i].id && (!role || (pds[i].role && !strcmp(pds[i].role, role))))
-			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", pds[i].id);
+			n = bufcat(buf, len, n, "%s%s", n ? ", " : "", pds[i].id);
 }
 
 static void role_words(const struct pd_at *at, char *buf, size_t len)

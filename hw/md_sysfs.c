@@ -41,7 +41,8 @@ static double sync_progress(const char *mddir)
 	if (sysfs_read(pathf(path, "%s/sync_completed", mddir), buf, sizeof(buf)) ||
 	    sscanf(buf, "%llu / %llu", &done, &total) != 2 || !total || done > total)
 		return -1;
-	return (double)(done * 1000 / total) / 10.0;
+	/* in double: done * 1000 wraps past 1.8e16 sectors */
+	return (double)(long long)((double)done / (double)total * 1000.0) / 10.0;
 }
 
 static void md_status(struct inv_md *md, const char *mddir)
@@ -124,7 +125,7 @@ static int add_md(struct inventory *inv, const char *sysfs, const char *name)
 		md->raid_level = strdup(norm ? norm : level);
 	}
 	sectors = sysfs_int(pathf(path, "%s/size", dir), -1);
-	md->size_bytes = sectors >= 0 ? sectors * 512 : INV_UNSET;
+	md->size_bytes = sectors >= 0 && sectors <= INT64_MAX / 512 ? sectors * 512 : INV_UNSET;
 	md_status(md, mddir);
 	if (dir_names(mddir, &devs, &nr))
 		return 0;

@@ -12,9 +12,11 @@
 #include "raidtool.h"
 #include "raidtool_int.h"
 #include "array.h"
+#include "bufcat.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,16 @@ static const char *base(const char *path)
 	const char *s = strrchr(path, '/');
 
 	return s ? s + 1 : path;
+}
+
+/* A descriptor or slot number; one too large for an int is unknown, never a wrapped int. */
+static int small_int(const char *s)
+{
+	long v;
+
+	errno = 0;
+	v = strtol(s, NULL, 10);
+	return errno || v < 0 || v > INT_MAX ? INV_UNSET : (int)v;
 }
 
 /* ---- /proc/mdstat ------------------------------------------------------------ */
@@ -152,7 +164,7 @@ static int mdstat_array(struct inventory *inv, struct mdstat_md *m, char *s)
 				return -ENOMEM;
 			*br = '\0';
 			if (md->nr_members <= 256)
-				m->desc[md->nr_members - 1] = atoi(br + 1);
+				m->desc[md->nr_members - 1] = small_int(br + 1);
 			if ((ret = rt_set(&mem->device, t)))
 				return ret;
 			if (strstr(br + 1, "(F)")) {
@@ -174,12 +186,14 @@ static int mdstat_array(struct inventory *inv, struct mdstat_md *m, char *s)
 static void mdstat_detail(struct inventory *inv, struct mdstat_md *m, char *s)
 {
 	struct inv_md *md = &inv->md[m->idx];
-	unsigned long long blocks;
+	size_t digits = strspn(s, "0123456789");
+	int64_t sz;
 	unsigned n, w;
 	char *eq, *sq;
 
-	if (sscanf(s, "%llu blocks", &blocks) == 1) {
-		md->size_bytes = (int64_t)(blocks * 1024);
+	if (digits && !strncmp(s + digits, " blocks", 7)) {
+		/* a count past 8 EiB is unknown, never a wrapped size */
+		md->size_bytes = rt_scaled(s, 1024, &sz) ? INV_UNSET : sz;
 		sq = strstr(s, " [");
 		if (sq && sscanf(sq, " [%u/%u]", &n, &w) == 2) {
 			m->counted = true;
@@ -295,7 +309,7 @@ static int detail_row(struct inv_md *md, char *s)
 		return -ENOMEM;
 	if ((ret = rt_set(&m->device, base(tok[n - 1]))))
 		return ret;
-	m->slot = isdigit((unsigned char)*tok[3]) ? (int)strtol(tok[3], NULL, 10) : INV_UNSET;
+	m->slot = isdigit((unsigned char)*tok[3]) ? small_int(tok[3]) : INV_UNSET;
 	if (strstr(words, "faulty"))
 		return rt_set(&m->role, "faulty");
 	return rt_set(&m->role, strstr(words, "spare") ? "spare" : "active");
@@ -354,7 +368,15 @@ static int parse_detail(struct inventory *inv, const char *text, const struct ra
 		if (!strcmp(k, "Raid Level")) {
 			ret = set_level(&md->raid_level, v);
 		} else if (!strcmp(k, "Array Size")) {
-			md->size_bytes = (int64_t)strtoll(v, NULL, 10) * 1024;	/* KiB */
+			int64_t sz;
+			int rc = rt_scaled(v, 1024, &sz);	/* KiB */
+
+			if (rc == -ERANGE) {
+				ret = rt_bad_output(err, errlen, src, i + 1, rt_trim(orig),
+						    "the array size is beyond 8 EiB");
+				break;
+			}
+			md->size_bytes = rc ? INV_UNSET : sz;
 		} else if (!strcmp(k, "State")) {
 			md->status = detail_state(v);
 			ret = rt_set(&md->status_text, v);
@@ -484,7 +506,7 @@ static int md_check(const struct raidtool_run *run, char *err, size_t errlen)
 		char *s = rt_trim(l.v[i]);
 
 		if (*s)
-			n += (size_t)snprintf(err + n, errlen - n, "%s%s", n ? " " : "", s);
+			n = bufcat(err, errlen, n, "%s%s", n ? " " : "", s);
 	}
 	rt_lines_release(&l);
 	if (!n)

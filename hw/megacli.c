@@ -90,8 +90,8 @@ static int64_t mega_size(const char *s)
 	const char *b = strstr(s, "[0x");
 	unsigned long long sectors;
 
-	if (b && sscanf(b, "[0x%llx Sectors]", &sectors) == 1)
-		return (int64_t)(sectors * 512);
+	if (b && sscanf(b, "[0x%llx Sectors]", &sectors) == 1)	/* past 8 EiB: unknown, not wrapped */
+		return sectors <= (unsigned long long)(INT64_MAX / 512) ? (int64_t)sectors * 512 : INV_UNSET;
 	return inv_parse_vendor_size(s, 1024);
 }
 

@@ -53,8 +53,15 @@ int rt_set_squeezed(char **dst, const char *s);
 /* Only when *dst is NULL: keeps the first value a source gave. */
 int rt_fill(char **dst, const char *s);
 
-/* "Recovering, 26% complete" -> 26; "check = 98.3%" -> 98.3; -1 when there is no N%. */
+/* "Recovering, 26% complete" -> 26; "check = 98.3%" -> 98.3; -1 when there is no N% up to 100. */
 double rt_percent(const char *s);
+
+/*
+ * The whole number at the start of s (after blanks) times unit, in *out:
+ * 0; -EINVAL when s does not start with a digit; -ERANGE when the number
+ * or the product does not fit in int64_t (never a wrapped size).
+ */
+int rt_scaled(const char *s, int64_t unit, int64_t *out);
 
 /* True when s starts with prefix, ignoring case. */
 bool rt_prefix(const char *s, const char *prefix);

@@ -7,6 +7,7 @@
  * No vendor grammar lives here: that is each adapter's file.
  */
 #include "raidtool_int.h"
+#include "bufcat.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -148,6 +149,7 @@ double rt_percent(const char *s)
 {
 	const char *pct = s ? strchr(s, '%') : NULL;
 	const char *b;
+	double v;
 
 	if (!pct || pct == s)
 		return -1;
@@ -156,7 +158,25 @@ double rt_percent(const char *s)
 		b--;
 	if (b == pct)
 		return -1;
-	return strtod(b, NULL);
+	v = strtod(b, NULL);
+	return v <= 100 ? v : -1;	/* 400 digits would be inf, and inf is no JSON */
+}
+
+int rt_scaled(const char *s, int64_t unit, int64_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	while (isblank((unsigned char)*s))
+		s++;
+	if (!isdigit((unsigned char)*s) || unit <= 0)
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno == ERANGE || v > (unsigned long long)(INT64_MAX / unit))
+		return -ERANGE;
+	*out = (int64_t)v * unit;
+	return 0;
 }
 
 bool rt_prefix(const char *s, const char *prefix)
@@ -594,7 +614,7 @@ void rt_cmdline(char *buf, size_t len, const char *bin, const char *const *tail)
 	if (bin)
 		n = (size_t)snprintf(buf, len, "%s", bin);
 	for (size_t i = 0; tail && tail[i] && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "", tail[i]);
+		n = bufcat(buf, len, n, "%s%s", n ? " " : "", tail[i]);
 }
 
 /* The first non-blank line of s, up to len. */

@@ -7,6 +7,7 @@
 #include "raidtool.h"
 #include "raidtool_int.h"
 #include "array.h"
+#include "bufcat.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -117,7 +118,7 @@ static int ssa_check(const struct raidtool_run *run, char *err, size_t errlen)
 				continue;
 			rt_error_block(&l, i, msg, sizeof(msg));
 			if (n < errlen)
-				n += (size_t)snprintf(err + n, errlen - n, "%s%s", n ? " " : "", msg);
+				n = bufcat(err, errlen, n, "%s%s", n ? " " : "", msg);
 		}
 		rt_lines_release(&l);
 	}

@@ -15,6 +15,7 @@
 #include "raidtool_int.h"
 #include "array.h"
 #include "storcli_text.h"
+#include "bufcat.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -497,7 +498,7 @@ static void failure_text(struct json_object *cs, char *buf, size_t len)
 
 		if (!m)
 			continue;
-		n += (size_t)snprintf(buf + n, len - n, "; %s%s%s (ErrCd %ld)", w ? w : "",
+		n = bufcat(buf, len, n, "; %s%s%s (ErrCd %ld)", w ? w : "",
 				      w ? ": " : "", m, jint(row, "ErrCd"));
 	}
 }

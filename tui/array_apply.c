@@ -7,6 +7,7 @@
  */
 #include "array_apply.h"
 #include "ui_thread.h"
+#include "bufcat.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -33,7 +34,7 @@ int array_job_find_tool(struct array_job *job, const char *tool, char *err, size
 					    job->ops->name);
 
 		for (size_t i = 0; job->ops->binaries[i] && n < errlen; i++)
-			n += (size_t)snprintf(err + n, errlen - n, " %s", job->ops->binaries[i]);
+			n = bufcat(err, errlen, n, " %s", job->ops->binaries[i]);
 		if (n < errlen)
 			snprintf(err + n, errlen - n, " is on PATH)");
 		return -ENOENT;

@@ -25,6 +25,7 @@
 #include "hw/array.h"
 #include "hw/inventory.h"
 #include "hw/raidtool.h"
+#include "tty_text.h"
 
 struct args {
 	const char *verb;
@@ -111,7 +112,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 
 			a->timeout_s = strtod(v, &end);
 			if (end == v || *end || a->timeout_s <= 0) {
-				fprintf(stderr, "raidbench array: --timeout=%s: seconds, above 0\n", v);
+				tty_fprintf(stderr, "raidbench array: --timeout=%s: seconds, above 0\n", v);
 				return -1;
 			}
 		} else if (!strcmp(argv[i], "--dry-run")) {
@@ -125,17 +126,17 @@ static int parse_args(int argc, char **argv, struct args *a)
 		} else if (argv[i][0] != '-' && !a->verb) {
 			a->verb = argv[i];
 		} else {
-			fprintf(stderr, "raidbench array: unknown option '%s' (see raidbench array "
+			tty_fprintf(stderr, "raidbench array: unknown option '%s' (see raidbench array "
 				"--help)\n", argv[i]);
 			return -1;
 		}
 	}
 	if (!a->verb) {
-		fprintf(stderr, "raidbench array: which operation? (see raidbench array --help)\n");
+		tty_fprintf(stderr, "raidbench array: which operation? (see raidbench array --help)\n");
 		return -1;
 	}
 	if (a->dry_run && a->yes) {
-		fprintf(stderr, "raidbench array: --dry-run and --yes contradict each other\n");
+		tty_fprintf(stderr, "raidbench array: --dry-run and --yes contradict each other\n");
 		return -1;
 	}
 	return 0;
@@ -145,11 +146,11 @@ static int parse_args(int argc, char **argv, struct args *a)
 
 static void print_status(FILE *f, enum inv_status st, const char *text, double pct)
 {
-	fprintf(f, "%s", inv_status_name(st));
+	tty_fprintf(f, "%s", inv_status_name(st));
 	if (text)
-		fprintf(f, " (%s)", text);
+		tty_fprintf(f, " (%s)", text);
 	if (pct >= 0)
-		fprintf(f, " %.1f%%", pct);
+		tty_fprintf(f, " %.1f%%", pct);
 }
 
 static void print_pds(FILE *f, const struct inv_pd *pds, size_t nr, const char *indent)
@@ -159,7 +160,7 @@ static void print_pds(FILE *f, const struct inv_pd *pds, size_t nr, const char *
 		char size[32];
 
 		fmt_bytes(size, sizeof(size), p->size_bytes);
-		fprintf(f, "%spd %-10s %-11s %10s  %s %s  %s  ", indent, p->id ? p->id : "?",
+		tty_fprintf(f, "%spd %-10s %-11s %10s  %s %s  %s  ", indent, p->id ? p->id : "?",
 			p->role ? p->role : "?", size, p->interface ? p->interface : "",
 			p->media ? p->media : "", p->model ? p->model : "");
 		print_status(f, p->status, p->status_text, -1);
@@ -169,14 +170,14 @@ static void print_pds(FILE *f, const struct inv_pd *pds, size_t nr, const char *
 
 static void print_controller(FILE *f, const struct inv_controller *c)
 {
-	fprintf(f, "%s %s  %s%s%s  ", c->source, c->id ? c->id : "(unknown)",
+	tty_fprintf(f, "%s %s  %s%s%s  ", c->source, c->id ? c->id : "(unknown)",
 		c->model ? c->model : "", c->mode ? "  mode " : "", c->mode ? c->mode : "");
 	print_status(f, c->status, c->status_text, -1);
 	fputc('\n', f);
 	for (size_t i = 0; i < c->nr_arrays; i++) {
 		const struct inv_array *a = &c->arrays[i];
 
-		fprintf(f, "  array %s  ", a->id ? a->id : "(not named by the tool)");
+		tty_fprintf(f, "  array %s  ", a->id ? a->id : "(not named by the tool)");
 		print_status(f, a->status, a->status_text, -1);
 		fputc('\n', f);
 		for (size_t k = 0; k < a->nr_lds; k++) {
@@ -185,20 +186,20 @@ static void print_controller(FILE *f, const struct inv_controller *c)
 
 			fmt_bytes(size, sizeof(size), ld->size_bytes);
 			fmt_bytes(strip, sizeof(strip), ld->strip_size_bytes);
-			fprintf(f, "    ld %-4s RAID %-5s %10s  strip %s  ", ld->id ? ld->id : "?",
+			tty_fprintf(f, "    ld %-4s RAID %-5s %10s  strip %s  ", ld->id ? ld->id : "?",
 				ld->raid_level ? ld->raid_level : "?", size, strip);
 			print_status(f, ld->status, ld->status_text, ld->progress_pct);
-			fprintf(f, "%s%s\n", ld->os_device ? "  " : "",
+			tty_fprintf(f, "%s%s\n", ld->os_device ? "  " : "",
 				ld->os_device ? ld->os_device : "");
 		}
 		print_pds(f, a->pds, a->nr_pds, "    ");
 	}
 	if (c->nr_unassigned) {
-		fprintf(f, "  unassigned\n");
+		tty_fprintf(f, "  unassigned\n");
 		print_pds(f, c->unassigned, c->nr_unassigned, "    ");
 	}
 	if (c->nr_passthrough) {
-		fprintf(f, "  pass-through (HBA mode)\n");
+		tty_fprintf(f, "  pass-through (HBA mode)\n");
 		print_pds(f, c->passthrough, c->nr_passthrough, "    ");
 	}
 }
@@ -208,16 +209,16 @@ static void print_md(FILE *f, const struct inv_md *md)
 	char size[32];
 
 	fmt_bytes(size, sizeof(size), md->size_bytes);
-	fprintf(f, "md %s  RAID %s  %s  ", md->name ? md->name : "?",
+	tty_fprintf(f, "md %s  RAID %s  %s  ", md->name ? md->name : "?",
 		md->raid_level ? md->raid_level : "?", size);
 	print_status(f, md->status, md->status_text, md->progress_pct);
 	fputc('\n', f);
 	for (size_t i = 0; i < md->nr_members; i++) {
 		const struct inv_md_member *m = &md->members[i];
 
-		fprintf(f, "    %-12s %s", m->device ? m->device : "?", m->role ? m->role : "?");
+		tty_fprintf(f, "    %-12s %s", m->device ? m->device : "?", m->role ? m->role : "?");
 		if (m->slot >= 0)
-			fprintf(f, " (slot %d)", m->slot);
+			tty_fprintf(f, " (slot %d)", m->slot);
 		fputc('\n', f);
 	}
 }
@@ -228,11 +229,11 @@ static int print_inventory(const struct inventory *inv, bool json)
 		struct json_object *j = inventory_to_json(inv);
 
 		if (!j) {
-			fprintf(stderr, "raidbench array: out of memory\n");
+			tty_fprintf(stderr, "raidbench array: out of memory\n");
 			return 1;
 		}
-		puts(json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY |
-							   JSON_C_TO_STRING_NOSLASHESCAPE));
+		tty_json_puts(json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY |
+							   JSON_C_TO_STRING_NOSLASHESCAPE), stdout);
 		json_object_put(j);
 		return 0;
 	}
@@ -241,9 +242,9 @@ static int print_inventory(const struct inventory *inv, bool json)
 	for (size_t i = 0; i < inv->nr_md; i++)
 		print_md(stdout, &inv->md[i]);
 	if (!inv->nr_controllers && !inv->nr_md)
-		printf("no controllers or md arrays\n");
+		tty_printf("no controllers or md arrays\n");
 	for (size_t i = 0; i < inv->nr_notes; i++)
-		printf("note: %s\n", inv->notes[i]);
+		tty_printf("note: %s\n", inv->notes[i]);
 	return 0;
 }
 
@@ -260,7 +261,7 @@ static int find_tool(const char *name, struct tool *t)
 
 	t->ops = raidtool_by_name(base);
 	if (!t->ops) {
-		fprintf(stderr, "raidbench array: unknown tool '%s' (ssacli, storcli, perccli, "
+		tty_fprintf(stderr, "raidbench array: unknown tool '%s' (ssacli, storcli, perccli, "
 			"mdadm)\n", name);
 		return EXIT_USAGE;
 	}
@@ -269,10 +270,10 @@ static int find_tool(const char *name, struct tool *t)
 		return 0;
 	}
 	if (raidtool_find(t->ops, t->bin, sizeof(t->bin))) {
-		fprintf(stderr, "raidbench array: %s is not installed (none of", t->ops->name);
+		tty_fprintf(stderr, "raidbench array: %s is not installed (none of", t->ops->name);
 		for (size_t i = 0; t->ops->binaries[i]; i++)
-			fprintf(stderr, " %s", t->ops->binaries[i]);
-		fprintf(stderr, " is on PATH)\n");
+			tty_fprintf(stderr, " %s", t->ops->binaries[i]);
+		tty_fprintf(stderr, " is on PATH)\n");
 		return 1;
 	}
 	return 0;
@@ -286,7 +287,7 @@ static int read_state(const struct tool *t, struct inventory *inv, int timeout_m
 	inventory_release(inv);
 	ret = raidtool_read(t->ops, t->bin, inv, timeout_ms, err, sizeof(err));
 	if (ret)
-		fprintf(stderr, "raidbench array: cannot read the configuration: %s\n", err);
+		tty_fprintf(stderr, "raidbench array: cannot read the configuration: %s\n", err);
 	return ret;
 }
 
@@ -304,7 +305,7 @@ static int cmd_show(const struct args *a, int timeout_ms)
 	} else {
 		ret = raidtool_read_all(&inv, err, sizeof(err)) < 0 ? 1 : 0;
 		if (ret)
-			fprintf(stderr, "raidbench array: %s\n", err);
+			tty_fprintf(stderr, "raidbench array: %s\n", err);
 	}
 	if (!ret)
 		ret = print_inventory(&inv, a->json);
@@ -349,7 +350,7 @@ static int size_arg(const char *name, const char *s, int64_t *out)
 	if (!s || !strcmp(s, "max"))
 		return 0;
 	if (parse_size(s, 1024, &v) || v == 0 || v > (uint64_t)INT64_MAX) {
-		fprintf(stderr, "raidbench array: --%s=%s: a size such as 256k or 500g\n", name, s);
+		tty_fprintf(stderr, "raidbench array: --%s=%s: a size such as 256k or 500g\n", name, s);
 		return -1;
 	}
 	*out = (int64_t)v;
@@ -366,13 +367,13 @@ static int pick_controller(const struct args *a, const struct tool *t,
 	if (!t->ops->controller_id) {
 		if (!a->controller)
 			return 0;
-		fprintf(stderr, "raidbench array: %s has no controllers: drop --controller\n",
+		tty_fprintf(stderr, "raidbench array: %s has no controllers: drop --controller\n",
 			t->ops->name);
 		return EXIT_USAGE;
 	}
 	if (a->controller) {
 		if (t->ops->controller_id(a->controller, op->controller, sizeof(op->controller))) {
-			fprintf(stderr, "raidbench array: --controller=%s: %s takes %s\n",
+			tty_fprintf(stderr, "raidbench array: --controller=%s: %s takes %s\n",
 				a->controller, t->ops->name,
 				t->ops == &raidtool_ssacli ? "slot=N or N" : "/cN or N");
 			return EXIT_USAGE;
@@ -385,7 +386,7 @@ static int pick_controller(const struct args *a, const struct tool *t,
 			n++;
 		}
 	if (n != 1 || !only->id) {
-		fprintf(stderr, "raidbench array: %s sees %zu controllers: give --controller=ID\n",
+		tty_fprintf(stderr, "raidbench array: %s sees %zu controllers: give --controller=ID\n",
 			t->ops->name, n);
 		if (n)
 			print_inventory(inv, false);
@@ -399,7 +400,7 @@ static int build_op(const struct args *a, const struct tool *t, struct array_op 
 {
 	memset(op, 0, sizeof(*op));
 	if (array_verb_parse(a->verb, &op->verb)) {
-		fprintf(stderr, "raidbench array: unknown operation '%s' (show, create, delete, "
+		tty_fprintf(stderr, "raidbench array: unknown operation '%s' (show, create, delete, "
 			"add-spare, remove-spare, erase, mode, fail)\n", a->verb);
 		return EXIT_USAGE;
 	}
@@ -419,11 +420,11 @@ static int build_op(const struct args *a, const struct tool *t, struct array_op 
 	    size_arg("size", a->size, &op->size_bytes))
 		return EXIT_USAGE;
 	if (op->verb == ARRAY_CREATE && (!a->level || !op->nr_drives)) {
-		fprintf(stderr, "raidbench array: create needs --level and --drives\n");
+		tty_fprintf(stderr, "raidbench array: create needs --level and --drives\n");
 		return EXIT_USAGE;
 	}
 	if (op->verb == ARRAY_MODE && !a->mode) {
-		fprintf(stderr, "raidbench array: mode needs --mode=hba or --mode=raid\n");
+		tty_fprintf(stderr, "raidbench array: mode needs --mode=hba or --mode=raid\n");
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -444,7 +445,7 @@ static int run_one(const struct array_op *op, const struct raidtool_argv *av,
 	const char *hint;
 	int ret;
 
-	fprintf(stderr, "running: %s\n", line);
+	tty_fprintf(stderr, "running: %s\n", line);
 	ret = raidtool_exec((const char *const *)av->v, timeout_ms, &run, err, sizeof(err));
 	if (!ret)
 		ret = op->ops->check(&run, err, sizeof(err));
@@ -453,13 +454,13 @@ static int run_one(const struct array_op *op, const struct raidtool_argv *av,
 			 "; the change may or may not have happened: check the state below");
 	if (!ret) {
 		if (run.errout && *run.errout)	/* mdadm reports success on stderr */
-			fputs(run.errout, stderr);
+			tty_fputs(run.errout, stderr);
 		raidtool_run_release(&run);
 		return 0;
 	}
-	fprintf(stderr, "raidbench array: %s failed: %s\n", op->ops->name, err);
+	tty_fprintf(stderr, "raidbench array: %s failed: %s\n", op->ops->name, err);
 	hint = array_hint(op, err);
-	fprintf(stderr, "  what to do: %s\n", hint ? hint :
+	tty_fprintf(stderr, "  what to do: %s\n", hint ? hint :
 		"nothing else was run; fix what the tool says, then run the same command again");
 	raidtool_run_release(&run);
 	return 1;
@@ -472,7 +473,7 @@ static int prepare(const struct array_op *op, const struct array_plan *plan,
 	char err[1024] = "";
 
 	if (array_build(op, plan, inv, t->bin, av, err, sizeof(err))) {
-		fprintf(stderr, "raidbench array: %s\n", err);
+		tty_fprintf(stderr, "raidbench array: %s\n", err);
 		return 1;
 	}
 	*line = raidtool_argv_format((const char *const *)av->v);
@@ -509,7 +510,7 @@ static int cmd_change(const struct args *a, int timeout_ms)
 	int ret;
 
 	if (!a->tool) {
-		fprintf(stderr, "raidbench array: which tool? give --tool=ssacli|storcli|mdadm\n");
+		tty_fprintf(stderr, "raidbench array: which tool? give --tool=ssacli|storcli|mdadm\n");
 		return EXIT_USAGE;
 	}
 	if ((ret = find_tool(a->tool, &t)))
@@ -523,7 +524,7 @@ static int cmd_change(const struct args *a, int timeout_ms)
 	if ((ret = pick_controller(a, &t, &inv, &op)))
 		goto out;
 	if (array_validate(&op, &inv, NULL, &plan, err, sizeof(err))) {
-		fprintf(stderr, "raidbench array: refused, nothing was run: %s\n", err);
+		tty_fprintf(stderr, "raidbench array: refused, nothing was run: %s\n", err);
 		ret = EXIT_USAGE;
 		goto out;
 	}
@@ -540,16 +541,16 @@ static int cmd_change(const struct args *a, int timeout_ms)
 			goto out;
 	}
 	for (size_t i = 0; i < plan.nr_warnings; i++)
-		fprintf(stderr, "warning: %s\n", plan.warnings[i]);
+		tty_fprintf(stderr, "warning: %s\n", plan.warnings[i]);
 	if (a->dry_run) {
-		printf("%s\n", line);
+		tty_printf("%s\n", line);
 		if (line2)
-			printf("%s\n", line2);
+			tty_printf("%s\n", line2);
 		ret = 0;
 		goto out;
 	}
 	if (!a->yes) {
-		fprintf(stderr, "raidbench array: %s %s; nothing was run. To run it, add --yes:\n"
+		tty_fprintf(stderr, "raidbench array: %s %s; nothing was run. To run it, add --yes:\n"
 			"  %s\n%s%s%s", a->verb, op.verb == ARRAY_MODE ?
 			"changes how the controller presents its drives (after a reboot)" :
 			array_destructive(&op) ? "destroys data on the drives named" :
@@ -565,14 +566,14 @@ static int cmd_change(const struct args *a, int timeout_ms)
 		    !array_validate(&sp, &inv, NULL, &plan, err, sizeof(err)))
 			ret = run_one(&sp, &av2, line2, timeout_ms);
 		else if (*err)
-			fprintf(stderr, "raidbench array: the spares were not added: %s\n", err);
+			tty_fprintf(stderr, "raidbench array: the spares were not added: %s\n", err);
 	}
 	/* whatever happened, show what the tool says now */
 	if (read_state(&t, &inv, timeout_ms)) {
-		fprintf(stderr, "raidbench array: the state could not be read back\n");
+		tty_fprintf(stderr, "raidbench array: the state could not be read back\n");
 	} else {
 		if (!a->json)
-			printf("%s now:\n", t.ops->name);
+			tty_printf("%s now:\n", t.ops->name);
 		print_inventory(&inv, a->json);
 	}
 out:

@@ -20,6 +20,7 @@
 #include "compare.h"
 #include "job.h"
 #include "results.h"
+#include "tty_text.h"
 
 static const char *const ddir_names[] = { "read", "write", "trim" };
 
@@ -78,7 +79,7 @@ static void print_files(const struct result *rs, size_t nr)
 
 		if (rs[k].time_ms && localtime_r(&t, &tm))
 			strftime(when, sizeof(when), "%Y-%m-%d %H:%M", &tm);
-		printf("[%zu] %s\n    %s, %s%s%s, target %s\n", k + 1, rs[k].path,
+		tty_printf("[%zu] %s\n    %s, %s%s%s, target %s\n", k + 1, rs[k].path,
 		       rs[k].generator ? rs[k].generator : "unknown generator", when,
 		       rs[k].profile ? ", profile " : "", rs[k].profile ? rs[k].profile : "",
 		       rs[k].target ? rs[k].target : "unknown");
@@ -89,7 +90,7 @@ static void print_metric(const struct compare_row *row, size_t nr, const char *l
 {
 	size_t k;
 
-	printf("  %-22s", label);
+	tty_printf("  %-22s", label);
 	for (k = 0; k < nr; k++) {
 		const struct compare_cell *c = &row->cells[k];
 		const double v[] = { c->iops, c->mb_s, c->lat_mean_us, c->lat_p99_us };
@@ -99,11 +100,11 @@ static void print_metric(const struct compare_row *row, size_t nr, const char *l
 		fmt_val(val, sizeof(val), c->present, v[m]);
 		fmt_pct(chg, sizeof(chg), pct[m]);
 		if (k == 0)
-			printf(" %12s", val);
+			tty_printf(" %12s", val);
 		else
-			printf(" %12s %8s", val, chg);
+			tty_printf(" %12s %8s", val, chg);
 	}
-	printf("\n");
+	tty_printf("\n");
 }
 
 static void print_table(const struct compare *c, const struct result *rs, size_t nr)
@@ -114,27 +115,27 @@ static void print_table(const struct compare *c, const struct result *rs, size_t
 	int m;
 
 	print_files(rs, nr);
-	printf("\n  %-22s", "");
+	tty_printf("\n  %-22s", "");
 	for (k = 0; k < nr; k++) {
 		char head[16];
 
 		snprintf(head, sizeof(head), "[%zu]", k + 1);
 		if (k == 0)
-			printf(" %12s", head);
+			tty_printf(" %12s", head);
 		else
-			printf(" %12s %8s", head, "change");
+			tty_printf(" %12s %8s", head, "change");
 	}
-	printf("\n");
+	tty_printf("\n");
 	for (i = 0; i < c->nr_rows; i++) {
 		const struct compare_row *row = &c->rows[i];
 
-		printf("%s (%s)%s%s\n", row->phase, ddir_names[row->ddir], row->desc ? ": " : "",
+		tty_printf("%s (%s)%s%s\n", row->phase, ddir_names[row->ddir], row->desc ? ": " : "",
 		       row->desc ? row->desc : "");
 		for (m = 0; m < 4; m++)
 			print_metric(row, nr, labels[m], m);
 	}
 	if (!c->nr_rows) {
-		printf("(no phase with I/O in these files)\n");
+		tty_printf("(no phase with I/O in these files)\n");
 		return;
 	}
 	for (i = 0; i < c->nr_rows; i++) {
@@ -146,7 +147,7 @@ static void print_table(const struct compare *c, const struct result *rs, size_t
 			return;
 	}
 	/* phases line up by job name and direction: say why every row stands alone */
-	printf("\nThese runs share no phase (job name and direction), so nothing is compared "
+	tty_printf("\nThese runs share no phase (job name and direction), so nothing is compared "
 	       "side by side: compare runs of the same profile.\n");
 }
 
@@ -227,8 +228,8 @@ static void print_json(const struct compare *c, const struct result *rs, size_t 
 	json_object_object_add(root, "files", files);
 	json_object_object_add(root, "errors", json_object_get(errors));
 	json_object_object_add(root, "phases", phases);
-	printf("%s\n", json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-						       JSON_C_TO_STRING_NOSLASHESCAPE));
+	tty_json_puts(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+						       JSON_C_TO_STRING_NOSLASHESCAPE), stdout);
 	json_object_put(root);
 }
 
@@ -242,7 +243,7 @@ int cmd_compare(int argc, char **argv)
 	int i, status = 0;
 
 	if (!rs || !errors) {
-		fprintf(stderr, "raidbench compare: out of memory\n");
+		tty_fprintf(stderr, "raidbench compare: out of memory\n");
 		free(rs);
 		json_object_put(errors);
 		return 1;
@@ -260,7 +261,7 @@ int cmd_compare(int argc, char **argv)
 			goto out;
 		}
 		if (!strncmp(argv[i], "--", 2)) {
-			fprintf(stderr, "raidbench compare: unknown option '%s'\n", argv[i]);
+			tty_fprintf(stderr, "raidbench compare: unknown option '%s'\n", argv[i]);
 			usage(stderr);
 			status = EXIT_USAGE;
 			goto out;
@@ -269,7 +270,7 @@ int cmd_compare(int argc, char **argv)
 			nr++;
 			continue;
 		}
-		fprintf(stderr, "raidbench compare: %s\n", err);
+		tty_fprintf(stderr, "raidbench compare: %s\n", err);
 		e = json_object_new_object();
 		json_object_object_add(e, "path", json_object_new_string(argv[i]));
 		json_object_object_add(e, "error", json_object_new_string(err));
@@ -282,7 +283,7 @@ int cmd_compare(int argc, char **argv)
 		goto out;
 	}
 	if (compare_build(&c, rs, nr)) {
-		fprintf(stderr, "raidbench compare: out of memory\n");
+		tty_fprintf(stderr, "raidbench compare: out of memory\n");
 		status = 1;
 		goto out;
 	}
@@ -292,7 +293,7 @@ int cmd_compare(int argc, char **argv)
 		print_table(&c, rs, nr);
 	compare_release(&c);
 	if (failed) {
-		fprintf(stderr, "raidbench compare: %zu of %zu file%s could not be read%s\n", failed,
+		tty_fprintf(stderr, "raidbench compare: %zu of %zu file%s could not be read%s\n", failed,
 			failed + nr, failed + nr == 1 ? "" : "s", nr ? "; the others are compared above" : "");
 		status = 1;
 	}

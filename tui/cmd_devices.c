@@ -38,6 +38,7 @@
 #include "hw/monitor.h"
 #include "hw/raidprobe.h"
 #include "hw/raidtool.h"
+#include "tty_text.h"
 
 #define WAIT_SAY_FIRST_MS 2000	/* name a slow tool on stderr after this long */
 #define WAIT_SAY_EVERY_MS 5000
@@ -110,7 +111,7 @@ static int parse_args(int argc, char **argv, struct devices_args *a)
 			if (!p || !strchr(v, ':')) {
 				free(p ? p : a->imports);
 				a->imports = NULL;
-				fprintf(stderr, "raidbench devices: --import takes TOOL:FILE, "
+				tty_fprintf(stderr, "raidbench devices: --import takes TOOL:FILE, "
 						"e.g. --import ssacli:config.txt\n");
 				return -EINVAL;
 			}
@@ -148,7 +149,7 @@ static int parse_args(int argc, char **argv, struct devices_args *a)
 		}
 		if (done)
 			continue;
-		fprintf(stderr, "raidbench devices: %s '%s'\n",
+		tty_fprintf(stderr, "raidbench devices: %s '%s'\n",
 			missing ? "missing value for" : "unknown option", argv[i]);
 		usage_devices(stderr);
 		return -EINVAL;
@@ -173,9 +174,9 @@ static void tree_node(struct tree *t, bool last, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(t->out, "%s%s", t->prefix, last ? t->g->corner : t->g->tee);
+	tty_fprintf(t->out, "%s%s", t->prefix, last ? t->g->corner : t->g->tee);
 	va_start(ap, fmt);
-	vfprintf(t->out, fmt, ap);
+	tty_vfprintf(t->out, fmt, ap);
 	va_end(ap);
 	fputc('\n', t->out);
 }
@@ -204,9 +205,9 @@ static void tree_info(struct tree *t, bool more_follow, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(t->out, "%s%s", t->prefix, more_follow ? t->g->bar : t->g->blank);
+	tty_fprintf(t->out, "%s%s", t->prefix, more_follow ? t->g->bar : t->g->blank);
 	va_start(ap, fmt);
-	vfprintf(t->out, fmt, ap);
+	tty_vfprintf(t->out, fmt, ap);
 	va_end(ap);
 	fputc('\n', t->out);
 }
@@ -476,29 +477,29 @@ static void print_tree(FILE *out, const struct inventory *inv, const struct glyp
 	struct tree t = { .out = out, .g = g };
 	size_t others = 0, n;
 
-	fprintf(out, "Controllers\n");
+	tty_fprintf(out, "Controllers\n");
 	if (!inv->nr_controllers)
-		fprintf(out, "%s(none found)\n", g->blank);
+		tty_fprintf(out, "%s(none found)\n", g->blank);
 	for (size_t i = 0; i < inv->nr_controllers; i++)
 		print_controller(&t, i + 1 == inv->nr_controllers, inv, &inv->controllers[i]);
 	if (inv->nr_md) {
-		fprintf(out, "\nmd arrays\n");
+		tty_fprintf(out, "\nmd arrays\n");
 		for (size_t i = 0; i < inv->nr_md; i++)
 			print_md(&t, i + 1 == inv->nr_md, &inv->md[i]);
 	}
 	for (size_t i = 0; i < inv->nr_blockdevs; i++)
 		others += !inv->blockdevs[i].controller;
 	if (others) {
-		fprintf(out, "\nOther block devices\n");
+		tty_fprintf(out, "\nOther block devices\n");
 		n = others;
 		for (size_t i = 0; i < inv->nr_blockdevs; i++)
 			if (!inv->blockdevs[i].controller)
 				print_blockdev(&t, --n == 0, &inv->blockdevs[i]);
 	}
 	if (inv->nr_notes) {
-		fprintf(out, "\nNotes\n");
+		tty_fprintf(out, "\nNotes\n");
 		for (size_t i = 0; i < inv->nr_notes; i++)
-			fprintf(out, "%s%s\n", g->blank, inv->notes[i]);
+			tty_fprintf(out, "%s%s\n", g->blank, inv->notes[i]);
 	}
 }
 
@@ -515,7 +516,7 @@ static int load_imports(struct inventory *inv, const struct devices_args *a)
 		snprintf(tool, sizeof(tool), "%.*s", (int)(colon - a->imports[i]), a->imports[i]);
 		err[0] = '\0';
 		if (raidtool_import(inv, tool, colon + 1, err, sizeof(err))) {
-			fprintf(stderr, "raidbench devices: %s\n",
+			tty_fprintf(stderr, "raidbench devices: %s\n",
 				err[0] ? err : "import failed");
 			return EXIT_FAILURE;
 		}
@@ -542,10 +543,10 @@ static int monitor_events(const struct devices_args *a)
 
 	m = monitor_new(err, sizeof(err));
 	if (!m) {
-		fprintf(stderr, "raidbench devices: %s\n", err);
+		tty_fprintf(stderr, "raidbench devices: %s\n", err);
 		return EXIT_FAILURE;
 	}
-	printf("listening (%s events)\n", monitor_from_udev(m) ? "udev" : "kernel");
+	tty_printf("listening (%s events)\n", monitor_from_udev(m) ? "udev" : "kernel");
 	fflush(stdout);
 	while (seen < a->monitor_events) {
 		struct pollfd pfd = { .fd = monitor_fd(m), .events = POLLIN };
@@ -556,18 +557,18 @@ static int monitor_events(const struct devices_args *a)
 		if (poll(&pfd, 1, (int)(left * 1000) + 1) < 0 && errno != EINTR)
 			break;
 		while (seen < a->monitor_events && (rc = monitor_read(m, &ev)) > 0) {
-			printf("%s %s%s\n", ev.action_text, ev.name, ev.partition ? " partition" : "");
+			tty_printf("%s %s%s\n", ev.action_text, ev.name, ev.partition ? " partition" : "");
 			fflush(stdout);
 			seen++;
 		}
 		if (rc < 0) {
-			fprintf(stderr, "raidbench devices: reading uevents: %s\n", strerror(-rc));
+			tty_fprintf(stderr, "raidbench devices: reading uevents: %s\n", strerror(-rc));
 			break;
 		}
 	}
 	monitor_free(m);
 	if (seen < a->monitor_events) {
-		fprintf(stderr, "raidbench devices: saw %ld of %ld events before the timeout\n",
+		tty_fprintf(stderr, "raidbench devices: saw %ld of %ld events before the timeout\n",
 			seen, a->monitor_events);
 		return EXIT_FAILURE;
 	}
@@ -669,7 +670,7 @@ int cmd_devices(int argc, char **argv)
 	if (a.nr_imports) {
 		ret = load_imports(&inv, &a);
 	} else if (discover_inventory(&inv, &a.dopts, err, sizeof(err))) {
-		fprintf(stderr, "raidbench devices: %s\n", err);
+		tty_fprintf(stderr, "raidbench devices: %s\n", err);
 		ret = EXIT_FAILURE;
 	} else if (!a.no_tools && !strcmp(a.dopts.sysfs_root, "/sys")) {
 		/* a failing tool leaves a note in inv; its controllers are just not shown */
@@ -685,11 +686,11 @@ int cmd_devices(int argc, char **argv)
 		struct json_object *j = inventory_to_json(&inv);
 
 		if (!j) {
-			fprintf(stderr, "raidbench devices: out of memory\n");
+			tty_fprintf(stderr, "raidbench devices: out of memory\n");
 			ret = EXIT_FAILURE;
 		} else {
-			puts(json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY |
-								   JSON_C_TO_STRING_NOSLASHESCAPE));
+			tty_json_puts(json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY |
+								   JSON_C_TO_STRING_NOSLASHESCAPE), stdout);
 			json_object_put(j);
 		}
 	} else {
@@ -697,7 +698,7 @@ int cmd_devices(int argc, char **argv)
 	}
 	inventory_release(&inv);
 	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "raidbench devices: cannot write the output: %s\n", strerror(errno));
+		tty_fprintf(stderr, "raidbench devices: cannot write the output: %s\n", strerror(errno));
 		ret = EXIT_FAILURE;
 	}
 	return ret;

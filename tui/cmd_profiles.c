@@ -24,6 +24,7 @@
 #include "config.h"
 #include "options.h"
 #include "profile_set.h"
+#include "tty_text.h"
 
 struct profile {
 	char name[256];
@@ -106,10 +107,10 @@ static int load_set(struct plist *s)
 	if (!profile_user_dir(dir, sizeof(dir)))
 		ret = scan(s, dir, true);
 	if (ret)
-		fprintf(stderr, "raidbench profiles: %s: %s\n", dir, strerror(-ret));
+		tty_fprintf(stderr, "raidbench profiles: %s: %s\n", dir, strerror(-ret));
 	profile_builtin_dir(dir, sizeof(dir));
 	if ((ret = scan(s, dir, false)))
-		fprintf(stderr, "raidbench profiles: %s: %s\n", dir, strerror(-ret));
+		tty_fprintf(stderr, "raidbench profiles: %s: %s\n", dir, strerror(-ret));
 	if (s->nr)
 		qsort(s->p, s->nr, sizeof(*s->p), cmp_profiles);
 	return ret == -ENOMEM ? ret : 0;
@@ -170,11 +171,11 @@ static int list(bool json)
 	size_t i;
 
 	if (load_set(&s)) {
-		fprintf(stderr, "raidbench profiles: out of memory\n");
+		tty_fprintf(stderr, "raidbench profiles: out of memory\n");
 		return 1;
 	}
 	if (!json)
-		printf("%-20s %-8s %6s  %s\n", "NAME", "SOURCE", "PHASES", "DESCRIPTION");
+		tty_printf("%-20s %-8s %6s  %s\n", "NAME", "SOURCE", "PHASES", "DESCRIPTION");
 	for (i = 0; i < s.nr; i++) {
 		struct job_list jl = { 0 };
 		char desc[512], err[1024];
@@ -183,7 +184,7 @@ static int list(bool json)
 		profile_summary(s.p[i].path, desc, sizeof(desc));
 		ok = !parse(&s.p[i], NULL, 0, &jl, err, sizeof(err));
 		if (!ok) {
-			fprintf(stderr, "raidbench profiles: %s\n", err);
+			tty_fprintf(stderr, "raidbench profiles: %s\n", err);
 			status = 1;
 		}
 		if (json) {
@@ -198,21 +199,21 @@ static int list(bool json)
 			json_object_object_add(o, "error", ok ? NULL : json_object_new_string(err));
 			json_object_array_add(arr, o);
 		} else {
-			printf("%-20s %-8s %6zu  %s\n", s.p[i].name, s.p[i].user ? "user" : "built-in",
+			tty_printf("%-20s %-8s %6zu  %s\n", s.p[i].name, s.p[i].user ? "user" : "built-in",
 			       ok ? count_phases(&jl) : 0, ok ? desc : "(does not parse, see above)");
 		}
 		if (ok)
 			job_list_release(&jl);
 	}
 	if (json) {
-		printf("%s\n", json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |
-							       JSON_C_TO_STRING_NOSLASHESCAPE));
+		tty_json_puts(json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |
+							       JSON_C_TO_STRING_NOSLASHESCAPE), stdout);
 		json_object_put(arr);
 	} else if (!s.nr) {
 		char dir[PATH_MAX];
 
 		profile_builtin_dir(dir, sizeof(dir));
-		fprintf(stderr, "raidbench profiles: no profiles found (looked in %s)\n", dir);
+		tty_fprintf(stderr, "raidbench profiles: no profiles found (looked in %s)\n", dir);
 		status = 1;
 	}
 	free(s.p);
@@ -231,7 +232,7 @@ static int lookup(const char *name, struct profile *out, const char *who)
 	if (p)
 		*out = *p;
 	else
-		fprintf(stderr, "raidbench %s: no profile named '%s'; `raidbench profiles` lists "
+		tty_fprintf(stderr, "raidbench %s: no profile named '%s'; `raidbench profiles` lists "
 			"them\n", who, name);
 	free(s.p);
 	return p ? 0 : -ENOENT;
@@ -244,11 +245,26 @@ static int cat(const char *path)
 	FILE *f = fopen(path, "re");
 
 	if (!f) {
-		fprintf(stderr, "raidbench profiles: %s: %s\n", path, strerror(errno));
+		tty_fprintf(stderr, "raidbench profiles: %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		fwrite(buf, 1, n, stdout);
+	/* a copy into a file stays byte for byte; a terminal gets escapes shown, not run */
+	if (isatty(STDOUT_FILENO)) {
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t len;
+
+		while ((len = getline(&line, &cap, f)) > 0)
+			for (size_t o = 0; o < (size_t)len; o += strlen(line + o) + 1) {
+				tty_fputs(line + o, stdout);
+				if (o + strlen(line + o) < (size_t)len)
+					fputs("\\x00", stdout);
+			}
+		free(line);
+	} else {
+		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+			fwrite(buf, 1, n, stdout);
+	}
 	fclose(f);
 	return 0;
 }
@@ -269,7 +285,7 @@ static int show(int argc, char **argv)
 		char *eq = strchr(argv[k], '=');
 
 		if (strncmp(argv[k], "--", 2) || !argv[k][2]) {
-			fprintf(stderr, "raidbench profiles show: '%s' is not an option (--name=value)\n",
+			tty_fprintf(stderr, "raidbench profiles show: '%s' is not an option (--name=value)\n",
 				argv[k]);
 			free(opts);
 			return EXIT_USAGE;
@@ -286,20 +302,20 @@ static int show(int argc, char **argv)
 	ret = parse(&p, opts, nr, &jl, err, sizeof(err));
 	free(opts);
 	if (ret) {
-		fprintf(stderr, "raidbench profiles show: %s\n", err);
+		tty_fprintf(stderr, "raidbench profiles show: %s\n", err);
 		return EXIT_USAGE;
 	}
 	if (cat(p.path)) {
 		job_list_release(&jl);
 		return 1;
 	}
-	printf("\n; %s profile %s, %zu phase%s:\n", p.user ? "user" : "built-in", p.path,
+	tty_printf("\n; %s profile %s, %zu phase%s:\n", p.user ? "user" : "built-in", p.path,
 	       count_phases(&jl), count_phases(&jl) == 1 ? "" : "s");
 	for (i = 0; i < jl.nr; i++)
-		printf(";   group %d  %-20s %s\n", jl.jobs[i].groupid, jl.jobs[i].name,
+		tty_printf(";   group %d  %-20s %s\n", jl.jobs[i].groupid, jl.jobs[i].name,
 		       jl.jobs[i].description ? jl.jobs[i].description : "");
 	cmd = jobs_to_cmdline(&jl);
-	printf("; the equivalent fio command line:\n; %s\n", cmd ? cmd : "(out of memory)");
+	tty_printf("; the equivalent fio command line:\n; %s\n", cmd ? cmd : "(out of memory)");
 	free(cmd);
 	job_list_release(&jl);
 	return 0;
@@ -322,7 +338,7 @@ int cmd_profiles(int argc, char **argv)
 
 		if (lookup(argv[1], &p, "profiles path"))
 			return EXIT_USAGE;
-		printf("%s\n", p.path);
+		tty_printf("%s\n", p.path);
 		return 0;
 	}
 	usage(stderr);
@@ -341,12 +357,12 @@ int profiles_expand_args(int argc, char **argv)
 		if (strncmp(argv[i], "--profile", 9) || (argv[i][9] && argv[i][9] != '='))
 			continue;
 		if (argv[i][9] != '=' || !argv[i][10]) {
-			fprintf(stderr, "raidbench run: --profile needs a name: --profile=NAME "
+			tty_fprintf(stderr, "raidbench run: --profile needs a name: --profile=NAME "
 				"(`raidbench profiles` lists them)\n");
 			return -1;
 		}
 		if (used == (int)(sizeof(paths) / sizeof(paths[0]))) {
-			fprintf(stderr, "raidbench run: too many --profile options\n");
+			tty_fprintf(stderr, "raidbench run: too many --profile options\n");
 			return -1;
 		}
 		if (lookup(argv[i] + 10, &p, "run"))

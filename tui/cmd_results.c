@@ -5,6 +5,7 @@
  * MB/s per direction, so a user can pick the files to compare.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -13,6 +14,7 @@
 #include "cli.h"
 #include "job.h"
 #include "results.h"
+#include "tty_text.h"
 
 static void usage(FILE *f)
 {
@@ -57,13 +59,18 @@ static void fmt_time(char *buf, size_t len, int64_t ms, const char *fmt)
 		strftime(buf, len, fmt, &tm);
 }
 
-/* s cut to width columns, ".." marking the cut; buf holds width + 1 bytes */
+/* s (escapes shown, so the columns hold) cut to width, ".." marking the cut; buf holds width + 1 bytes */
 static const char *fit(char *buf, size_t width, const char *s)
 {
+	char *safe = tty_escape(s, false);
+
+	if (safe)
+		s = safe;
 	if (strlen(s) <= width)
 		snprintf(buf, width + 1, "%s", s);
 	else
 		snprintf(buf, width + 1, "%.*s..", (int)width - 2, s);
+	free(safe);
 	return buf;
 }
 
@@ -135,8 +142,8 @@ static int print_json(const struct result_entry *list, size_t nr)
 		}
 		json_object_array_add(arr, o);
 	}
-	printf("%s\n", json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |
-						       JSON_C_TO_STRING_NOSLASHESCAPE));
+	tty_json_puts(json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |
+						       JSON_C_TO_STRING_NOSLASHESCAPE), stdout);
 	json_object_put(arr);
 	return 0;
 }
@@ -145,7 +152,7 @@ static int print_table(const struct result_entry *list, size_t nr)
 {
 	size_t i;
 
-	printf("%-16s  %-18s %-32s %8s %8s %8s %8s  %s\n", "TIME", "NAME", "TARGET",
+	tty_printf("%-16s  %-18s %-32s %8s %8s %8s %8s  %s\n", "TIME", "NAME", "TARGET",
 	       "R IOPS", "R MB/s", "W IOPS", "W MB/s", "FILE");
 	for (i = 0; i < nr; i++) {
 		const struct result *r = &list[i].r;
@@ -153,22 +160,22 @@ static int print_table(const struct result_entry *list, size_t nr)
 		double riops, rbw, wiops, wbw;
 
 		if (list[i].err[0]) {
-			printf("%-16s  %-18s %-32s %35s  %s\n", "?", "(unreadable)", "", "",
+			tty_printf("%-16s  %-18s %-32s %35s  %s\n", "?", "(unreadable)", "", "",
 			       base_name(r->path));
-			fprintf(stderr, "raidbench results: %s\n", list[i].err);
+			tty_fprintf(stderr, "raidbench results: %s\n", list[i].err);
 			continue;
 		}
 		fmt_time(when, sizeof(when), r->time_ms, "%Y-%m-%d %H:%M");
 		result_peak(r, DDIR_READ, &riops, &rbw);
 		result_peak(r, DDIR_WRITE, &wiops, &wbw);
-		printf("%-16s  %-18s %-32s %8s %8s %8s %8s  %s\n", when,
+		tty_printf("%-16s  %-18s %-32s %8s %8s %8s %8s  %s\n", when,
 		       fit(name, 18, run_name(r)), fit(target, 32, r->target ? r->target : "-"),
 		       fmt_iops(a, sizeof(a), riops),
 		       fmt_mbs(b, sizeof(b), rbw), fmt_iops(c, sizeof(c), wiops),
 		       fmt_mbs(d, sizeof(d), wbw), base_name(r->path));
 	}
 	if (!nr)
-		printf("(no saved runs yet: every `raidbench run` saves one)\n");
+		tty_printf("(no saved runs yet: every `raidbench run` saves one)\n");
 	return 0;
 }
 
@@ -185,23 +192,23 @@ int cmd_results(int argc, char **argv)
 			json = true;
 		} else if (!strcmp(argv[i], "--dir")) {
 			if ((ret = results_dir(dir, sizeof(dir)))) {
-				fprintf(stderr, "raidbench results: no results directory: %s\n",
+				tty_fprintf(stderr, "raidbench results: no results directory: %s\n",
 					strerror(-ret));
 				return 1;
 			}
-			printf("%s\n", dir);
+			tty_printf("%s\n", dir);
 			return 0;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
 			return 0;
 		} else {
-			fprintf(stderr, "raidbench results: unknown argument '%s'\n", argv[i]);
+			tty_fprintf(stderr, "raidbench results: unknown argument '%s'\n", argv[i]);
 			usage(stderr);
 			return EXIT_USAGE;
 		}
 	}
 	if (results_list(&list, &nr, err, sizeof(err))) {
-		fprintf(stderr, "raidbench results: %s\n", err);
+		tty_fprintf(stderr, "raidbench results: %s\n", err);
 		return 1;
 	}
 	ret = json ? print_json(list, nr) : print_table(list, nr);

@@ -23,6 +23,7 @@
 #include "report.h"
 #include "results.h"
 #include "run.h"
+#include "tty_text.h"
 #include "worker.h"
 
 static volatile sig_atomic_t interrupted;
@@ -355,7 +356,7 @@ int cmd_run(int argc, char **argv)
 	else
 		ret = jobs_load(&jl, c.opts, c.nr_opts, c.files, c.nr_files, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "raidbench run: %s\n", err);
+		tty_fprintf(stderr, "raidbench run: %s\n", err);	/* quotes the job file */
 		release_cli(&c);
 		return EXIT_USAGE;
 	}

@@ -19,6 +19,7 @@
 #include "fmt.h"
 #include "options.h"
 #include "sweep.h"
+#include "tty_text.h"
 
 static volatile sig_atomic_t stop;
 
@@ -90,13 +91,13 @@ static int parse_args(int argc, char **argv, struct args *a)
 		else if (!strcmp(argv[i], "--resume-cleanup"))
 			a->resume_cleanup = true;
 		else {
-			fprintf(stderr, "raidbench sweep: unknown option '%s' (see raidbench sweep "
+			tty_fprintf(stderr, "raidbench sweep: unknown option '%s' (see raidbench sweep "
 				"--help)\n", argv[i]);
 			return -1;
 		}
 	}
 	if (a->dry_run && a->yes) {
-		fprintf(stderr, "raidbench sweep: --dry-run and --yes contradict each other\n");
+		tty_fprintf(stderr, "raidbench sweep: --dry-run and --yes contradict each other\n");
 		return -1;
 	}
 	return 0;
@@ -136,7 +137,7 @@ static int number(const char *name, const char *s, unsigned long min, unsigned l
 		return 0;
 	*out = strtoul(s, &end, 10);
 	if (end == s || *end || *out < min || *out > max) {
-		fprintf(stderr, "raidbench sweep: --%s=%s: a whole number from %lu to %lu\n", name,
+		tty_fprintf(stderr, "raidbench sweep: --%s=%s: a whole number from %lu to %lu\n", name,
 			s, min, max);
 		return -1;
 	}
@@ -150,7 +151,7 @@ static int build_plan(const struct args *a, struct sweep_plan *p)
 
 	memset(p, 0, sizeof(*p));
 	if (!a->tool || !a->drives || !a->levels || !a->profile) {
-		fprintf(stderr, "raidbench sweep: needs --tool, --drives, --levels and --profile\n");
+		tty_fprintf(stderr, "raidbench sweep: needs --tool, --drives, --levels and --profile\n");
 		return -1;
 	}
 	if (number("runtime", a->runtime, 1, 86400, &runtime) ||
@@ -161,7 +162,7 @@ static int build_plan(const struct args *a, struct sweep_plan *p)
 	p->strip_bytes = -1;
 	if (a->strip) {
 		if (parse_size(a->strip, 1024, &strip) || !strip || strip > (1u << 30)) {
-			fprintf(stderr, "raidbench sweep: --strip=%s: a size such as 64k or 256k\n",
+			tty_fprintf(stderr, "raidbench sweep: --strip=%s: a size such as 64k or 256k\n",
 				a->strip);
 			return -1;
 		}
@@ -180,7 +181,7 @@ static int build_plan(const struct args *a, struct sweep_plan *p)
 	p->tool_timeout_ms = (int)timeout * 1000;
 	p->yes = a->yes;
 	if (!p->nr_drives || !p->nr_levels) {
-		fprintf(stderr, "raidbench sweep: --drives and --levels take comma lists\n");
+		tty_fprintf(stderr, "raidbench sweep: --drives and --levels take comma lists\n");
 		return -1;
 	}
 	return 0;
@@ -202,47 +203,47 @@ static void on_event(void *arg, const struct sweep_event *ev)
 	status_line_clear(&v->status);
 	switch (ev->kind) {
 	case SWEEP_EV_LEVEL_START:
-		fprintf(stderr, "sweep: [%zu/%zu] RAID %s\n", ev->index + 1, ev->count, ev->level);
+		tty_fprintf(stderr, "sweep: [%zu/%zu] RAID %s\n", ev->index + 1, ev->count, ev->level);
 		v->last_pct = -2;
 		break;
 	case SWEEP_EV_CREATED:
-		fprintf(stderr, "  created logical drive %s (%s): %s\n", ev->ld,
+		tty_fprintf(stderr, "  created logical drive %s (%s): %s\n", ev->ld,
 			ev->os_device && *ev->os_device ? ev->os_device : "no OS device",
 			ev->command ? ev->command : "");
 		break;
 	case SWEEP_EV_INIT_WAIT:
 		if (ev->progress_pct != v->last_pct) {
 			if (ev->progress_pct >= 0)
-				fprintf(stderr, "  waiting for parity initialization: %.0f%%\n",
+				tty_fprintf(stderr, "  waiting for parity initialization: %.0f%%\n",
 					ev->progress_pct);
 			else
-				fprintf(stderr, "  waiting for parity initialization (%s)\n",
+				tty_fprintf(stderr, "  waiting for parity initialization (%s)\n",
 					ev->message ? ev->message : "");
 		}
 		v->last_pct = ev->progress_pct;
 		break;
 	case SWEEP_EV_RUN_START:
-		fprintf(stderr, "  running %s on %s (%u s per phase)\n", ev->message, ev->os_device,
+		tty_fprintf(stderr, "  running %s on %s (%u s per phase)\n", ev->message, ev->os_device,
 			v->runtime_s);
 		break;
 	case SWEEP_EV_RUN_DONE:
 		if (ev->result_path && *ev->result_path)
-			fprintf(stderr, "  saved %s\n", ev->result_path);
+			tty_fprintf(stderr, "  saved %s\n", ev->result_path);
 		break;
 	case SWEEP_EV_DELETED:
-		fprintf(stderr, "  deleted %s%s logical drive %s: %s\n", ev->level ? "RAID " : "",
+		tty_fprintf(stderr, "  deleted %s%s logical drive %s: %s\n", ev->level ? "RAID " : "",
 			ev->level ? ev->level : "", ev->ld, ev->command ? ev->command : "");
 		break;
 	case SWEEP_EV_NOTE:
-		fprintf(stderr, "  note: %s\n", ev->message);
+		tty_fprintf(stderr, "  note: %s\n", ev->message);
 		break;
 	case SWEEP_EV_ERROR:
 		v->errors++;
-		fprintf(stderr, "raidbench sweep: %s%s%s%s\n", ev->level ? "RAID " : "",
+		tty_fprintf(stderr, "raidbench sweep: %s%s%s%s\n", ev->level ? "RAID " : "",
 			ev->level ? ev->level : "", ev->level ? ": " : "", ev->message);
 		break;
 	case SWEEP_EV_DONE:
-		fprintf(stderr, "sweep: %s\n", ev->message);
+		tty_fprintf(stderr, "sweep: %s\n", ev->message);
 		break;
 	}
 	fflush(stderr);
@@ -267,7 +268,7 @@ static const char *state_word(const struct sweep_level *lv)
 
 static void print_levels(const struct sweep_report *r)
 {
-	printf("%-8s %-11s %-12s %s\n", "level", "state", "capacity", "fault tolerance ("
+	tty_printf("%-8s %-11s %-12s %s\n", "level", "state", "capacity", "fault tolerance ("
 	       RAID_ESTIMATE_LABEL ")");
 	for (size_t i = 0; i < r->nr_levels; i++) {
 		const struct sweep_level *lv = &r->levels[i];
@@ -275,7 +276,7 @@ static void print_levels(const struct sweep_report *r)
 
 		fmt_bytes(cap, sizeof(cap), lv->size_bytes >= 0 ? lv->size_bytes :
 			lv->est.capacity_bytes);
-		printf("RAID %-3s %-11s %-12s %s\n", lv->level, state_word(lv),
+		tty_printf("RAID %-3s %-11s %-12s %s\n", lv->level, state_word(lv),
 		       lv->est.write_penalty ? cap : "-", lv->est.tolerance);
 	}
 }
@@ -289,15 +290,15 @@ static void print_table(const struct sweep_report *r)
 		if (r->levels[i].nr_phases)
 			first = &r->levels[i];
 	if (!first) {
-		printf("\nno level was measured\n");
+		tty_printf("\nno level was measured\n");
 		return;
 	}
 	for (size_t p = 0; p < first->nr_phases; p++) {
 		const struct sweep_phase *fp = &first->phases[p];
 
-		printf("\nphase %s (%s, %s)\n", fp->name, fp->ddir ? "write" : "read",
+		tty_printf("\nphase %s (%s, %s)\n", fp->name, fp->ddir ? "write" : "read",
 		       fp->sequential ? "sequential" : "random");
-		printf("  %-8s %12s %10s %10s   %s\n", "level", "IOPS", "MB/s", "p99 ms",
+		tty_printf("  %-8s %12s %10s %10s   %s\n", "level", "IOPS", "MB/s", "p99 ms",
 		       RAID_ESTIMATE_LABEL " (x one drive)");
 		for (size_t i = 0; i < r->nr_levels; i++) {
 			const struct sweep_level *lv = &r->levels[i];
@@ -309,7 +310,7 @@ static void print_table(const struct sweep_report *r)
 				    lv->phases[k].ddir == fp->ddir)
 					ph = &lv->phases[k];
 			if (!ph) {
-				printf("  RAID %-3s %12s %10s %10s   %s\n", lv->level, "-", "-", "-",
+				tty_printf("  RAID %-3s %12s %10s %10s   %s\n", lv->level, "-", "-", "-",
 				       state_word(lv));
 				continue;
 			}
@@ -317,13 +318,13 @@ static void print_table(const struct sweep_report *r)
 				snprintf(p99, sizeof(p99), "%.3f", ph->p99_ns / 1e6);
 			else
 				snprintf(p99, sizeof(p99), "-");
-			printf("  RAID %-3s %12.0f %10.1f %10s   ", lv->level, ph->iops,
+			tty_printf("  RAID %-3s %12.0f %10.1f %10s   ", lv->level, ph->iops,
 			       ph->bw_bytes / 1e6, p99);
 			if (ph->estimate_x > 0)
-				printf("%.2fx", ph->estimate_x);
+				tty_printf("%.2fx", ph->estimate_x);
 			else
-				printf("-");
-			printf("%s\n", lv->initializing ? "  (measured while initializing)" : "");
+				tty_printf("-");
+			tty_printf("%s\n", lv->initializing ? "  (measured while initializing)" : "");
 		}
 	}
 }
@@ -333,20 +334,20 @@ static void print_report(const struct sweep_report *r, const struct sweep_plan *
 	char size[32];
 
 	fmt_bytes(size, sizeof(size), r->drive_bytes);
-	printf("RAID sweep: %s%s%s, %zu drives of %s, profile %s, %u s per phase\n", r->tool,
+	tty_printf("RAID sweep: %s%s%s, %zu drives of %s, profile %s, %u s per phase\n", r->tool,
 	       *r->controller ? " " : "", r->controller, p->nr_drives, size, p->profile,
 	       p->runtime_s);
 	print_levels(r);
 	print_table(r);
 	for (size_t i = 0, n = 0; i < r->nr_levels; i++)
 		if (*r->levels[i].result_path)
-			printf("%s  RAID %s: %s\n", n++ ? "" : "\nresults:\n", r->levels[i].level,
+			tty_printf("%s  RAID %s: %s\n", n++ ? "" : "\nresults:\n", r->levels[i].level,
 			       r->levels[i].result_path);
 	for (size_t i = 0, n = 0; i < r->nr_levels; i++)
 		if (*r->levels[i].error)
-			printf("%s  RAID %s: %s\n", n++ ? "" : "\nproblems:\n", r->levels[i].level,
+			tty_printf("%s  RAID %s: %s\n", n++ ? "" : "\nproblems:\n", r->levels[i].level,
 			       r->levels[i].error);
-	printf("\n" RAID_ESTIMATE_LABEL ": textbook RAID arithmetic relative to one drive (reads "
+	tty_printf("\n" RAID_ESTIMATE_LABEL ": textbook RAID arithmetic relative to one drive (reads "
 	       "N x; writes N / penalty, penalty 2 for mirrors, 4 for RAID 5, 6 for RAID 6);\n"
 	       "the measurement is what counts\n");
 }
@@ -357,11 +358,11 @@ static void print_preview(const struct sweep_report *r, bool dry)
 		const struct sweep_level *lv = &r->levels[i];
 
 		if (lv->command) {
-			printf(dry ? "%s\n" : "  %s\n", lv->command);
+			tty_printf(dry ? "%s\n" : "  %s\n", lv->command);
 			if (lv->warnings)
-				fprintf(stderr, "warning: %s\n", lv->warnings);
+				tty_fprintf(stderr, "warning: %s\n", lv->warnings);
 		} else {
-			fprintf(stderr, "raidbench sweep: RAID %s: refused: %s\n", lv->level,
+			tty_fprintf(stderr, "raidbench sweep: RAID %s: refused: %s\n", lv->level,
 				lv->error);
 		}
 	}
@@ -370,10 +371,10 @@ static void print_preview(const struct sweep_report *r, bool dry)
 static void print_pending(const struct sweep_pending_array *p, size_t nr)
 {
 	for (size_t i = 0; i < nr; i++) {
-		printf("  RAID %s on %s %s drives", p[i].level, p[i].tool, p[i].controller);
+		tty_printf("  RAID %s on %s %s drives", p[i].level, p[i].tool, p[i].controller);
 		for (size_t k = 0; k < p[i].nr_drives; k++)
-			printf("%s%s", k ? "," : " ", p[i].drives[k]);
-		printf(", logical drive %s%s%s%s, created %s by pid %ld (%s)\n",
+			tty_printf("%s%s", k ? "," : " ", p[i].drives[k]);
+		tty_printf(", logical drive %s%s%s%s, created %s by pid %ld (%s)\n",
 		       *p[i].ld ? p[i].ld : "(not known)", *p[i].os_device ? " (" : "",
 		       p[i].os_device, *p[i].os_device ? ")" : "", p[i].time, p[i].pid, p[i].state);
 	}
@@ -392,24 +393,24 @@ static int resume_cleanup(bool yes)
 	status_line_init(&v.status);
 	v.status.enabled = false;
 	if (sweep_pending(&p, &nr, err, sizeof(err))) {
-		fprintf(stderr, "raidbench sweep: %s\n", err);
+		tty_fprintf(stderr, "raidbench sweep: %s\n", err);
 		return 1;
 	}
 	if (!nr) {
-		printf("no arrays left behind by a sweep\n");
+		tty_printf("no arrays left behind by a sweep\n");
 		sweep_pending_free(p, nr);
 		return 0;
 	}
-	printf("arrays a sweep created and did not delete:\n");
+	tty_printf("arrays a sweep created and did not delete:\n");
 	print_pending(p, nr);
 	sweep_pending_free(p, nr);
 	if (!yes) {
-		fprintf(stderr, "raidbench sweep: nothing was deleted; to delete exactly these "
+		tty_fprintf(stderr, "raidbench sweep: nothing was deleted; to delete exactly these "
 			"(their contents are lost), run: raidbench sweep --resume-cleanup --yes\n");
 		return EXIT_USAGE;
 	}
 	if (sweep_cleanup(true, &cb, err, sizeof(err))) {
-		fprintf(stderr, "raidbench sweep: %s\n", err);
+		tty_fprintf(stderr, "raidbench sweep: %s\n", err);
 		return 1;
 	}
 	return 0;
@@ -433,13 +434,13 @@ static int run_sweep(const struct args *a)
 	if (!a->yes) {
 		ret = sweep_preview(&plan, &rep, err, sizeof(err));
 		if (ret && ret != -EINVAL) {
-			fprintf(stderr, "raidbench sweep: %s\n", err);
+			tty_fprintf(stderr, "raidbench sweep: %s\n", err);
 			status = EXIT_USAGE;
 		} else if (a->dry_run) {
 			print_preview(&rep, true);
 			status = ret ? EXIT_USAGE : 0;
 		} else {
-			fprintf(stderr, "raidbench sweep: creates and deletes one array per level on "
+			tty_fprintf(stderr, "raidbench sweep: creates and deletes one array per level on "
 				"the drives named, destroying everything on them; nothing was run. "
 				"To run it, add --yes. It would run:\n");
 			print_preview(&rep, false);
@@ -455,14 +456,14 @@ static int run_sweep(const struct args *a)
 	status_line_clear(&v.status);
 	if (ret && !rep.started) {
 		if (ret == -EINTR) {
-			fprintf(stderr, "raidbench sweep: interrupted before anything was changed\n");
+			tty_fprintf(stderr, "raidbench sweep: interrupted before anything was changed\n");
 			status = EXIT_INTERRUPTED;
 			goto out;
 		}
-		fprintf(stderr, "raidbench sweep: refused, nothing was run: %s\n", err);
+		tty_fprintf(stderr, "raidbench sweep: refused, nothing was run: %s\n", err);
 		for (size_t i = 0, n = 0; ret == -EINVAL && i < rep.nr_levels; i++)
 			if (rep.levels[i].state == SWEEP_REFUSED && n++)	/* the first is in err */
-				fprintf(stderr, "  RAID %s: %s\n", rep.levels[i].level,
+				tty_fprintf(stderr, "  RAID %s: %s\n", rep.levels[i].level,
 					rep.levels[i].error);
 		if (ret == -EBUSY) {
 			struct sweep_pending_array *pa;
@@ -479,7 +480,7 @@ static int run_sweep(const struct args *a)
 	print_report(&rep, &plan);
 	status = !ret ? 0 : ret == -EINTR ? EXIT_INTERRUPTED : 1;
 	if (ret && !v.errors)
-		fprintf(stderr, "raidbench sweep: %s\n", err);
+		tty_fprintf(stderr, "raidbench sweep: %s\n", err);
 out:
 	sweep_report_release(&rep);
 	free_list(plan.drives, plan.nr_drives);
@@ -501,7 +502,7 @@ int cmd_sweep(int argc, char **argv)
 	}
 	if (a.resume_cleanup) {
 		if (a.tool || a.drives || a.levels || a.profile || a.dry_run) {
-			fprintf(stderr, "raidbench sweep: --resume-cleanup takes only --yes: it "
+			tty_fprintf(stderr, "raidbench sweep: --resume-cleanup takes only --yes: it "
 				"deletes what the journal names\n");
 			return EXIT_USAGE;
 		}

@@ -14,6 +14,7 @@
 #include "compare_view.h"
 #include "run_summary.h"
 #include "widgets.h"
+#include "bufcat.h"
 
 #define LABEL_W 26
 #define COL_W 20	/* value 10, change 8, gaps */
@@ -98,13 +99,14 @@ static size_t draw_header(const struct app *app, const struct compare_view *cv, 
 	int fit = (in->w - LABEL_W - 11) / COL_W + 1;
 	size_t k, shown = cv->nr < (size_t)fit ? cv->nr : (size_t)(fit > 1 ? fit : 1);
 	char head[512];
-	int used = snprintf(head, sizeof(head), "%-*s %10s", LABEL_W, metric_name[cv->metric], "[1]");
+	size_t used = bufcat(head, sizeof(head), 0, "%-*s %10s", LABEL_W, metric_name[cv->metric],
+			     "[1]");
 
-	for (k = 1; k < shown && used < (int)sizeof(head); k++) {
+	for (k = 1; k < shown; k++) {
 		char h[32];
 
 		snprintf(h, sizeof(h), "[%zu]", k + 1);
-		used += snprintf(head + used, sizeof(head) - (size_t)used, " %10s %8s", h, "change");
+		used = bufcat(head, sizeof(head), used, " %10s %8s", h, "change");
 	}
 	w_text(y, in->x, in->w, theme_attr(app->theme, EL_TITLE), true, "%s%s", head,
 	       shown < cv->nr ? "  (widen for more)" : "");

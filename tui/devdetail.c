@@ -14,6 +14,7 @@
 
 #include "devtree.h"
 #include "widgets.h"
+#include "bufcat.h"
 
 struct out {
 	devdetail_fn fn;
@@ -230,7 +231,7 @@ static void list(struct out *o, const char *label, char **v, size_t n)
 		return;
 	buf[0] = '\0';
 	for (i = 0; i < n && used < sizeof(buf); i++)
-		used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%s", i ? ", " : "", v[i]);
+		used = bufcat(buf, sizeof(buf), used, "%s%s", i ? ", " : "", v[i]);
 	kv(o, TONE_NONE, label, "%s", buf);
 }
 

@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "devtree.h"
+#include "bufcat.h"
 
 void devtree_init(struct devtree *t)
 {
@@ -197,7 +198,7 @@ static struct devrow *push(struct build *b, enum devrow_kind kind, int depth, un
 	struct devtree *t = b->t;
 	struct devrow *r;
 	va_list ap;
-	int n;
+	size_t n;
 
 	if (b->err)
 		return NULL;
@@ -218,10 +219,12 @@ static struct devrow *push(struct build *b, enum devrow_kind kind, int depth, un
 	r->depth = depth;
 	r->vert = vert;
 	r->last = last;
-	n = parent_key ? snprintf(r->key, sizeof(r->key), "%s/", parent_key) : 0;
-	va_start(ap, fmt);
-	vsnprintf(r->key + n, sizeof(r->key) - (size_t)n, fmt, ap);
-	va_end(ap);
+	n = parent_key ? bufcat(r->key, sizeof(r->key), 0, "%s/", parent_key) : 0;
+	if (n < sizeof(r->key) - 1) {	/* a long parent key leaves no room */
+		va_start(ap, fmt);
+		vsnprintf(r->key + n, sizeof(r->key) - n, fmt, ap);
+		va_end(ap);
+	}
 	r->collapsed = is_collapsed(t, r->key);
 	return r;
 }

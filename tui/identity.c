@@ -22,6 +22,7 @@
 #include "identity.h"
 #include "results.h"
 #include "hw/inventory.h"
+#include "bufcat.h"
 
 /* Reads a sysfs attribute, blanks trimmed at both ends. 0 when non-empty. */
 static int read_attr(const char *dir, const char *name, char *buf, size_t len)
@@ -111,7 +112,7 @@ static void controller_of(const char *syspath, char *out, size_t len)
 	n = readlink(pci, target, sizeof(target) - 1);
 	if (n > 0 && w < len) {
 		target[n] = '\0';
-		w += (size_t)snprintf(out + w, len - w, " %s", strrchr(target, '/') ?
+		w = bufcat(out, len, w, " %s", strrchr(target, '/') ?
 				      strrchr(target, '/') + 1 : target);
 	}
 	if (!read_attr(func, "vendor", ven, sizeof(ven)) && !read_attr(func, "device", dev, sizeof(dev)) &&

@@ -17,6 +17,7 @@
 #include "profile_choice.h"
 #include "profile_edit.h"
 #include "tui_int.h"
+#include "bufcat.h"
 
 #define MAX_OV 32
 
@@ -106,7 +107,7 @@ static void describe_overrides(char *buf, size_t len, const struct cmd_opt *ov, 
 
 	buf[0] = '\0';
 	for (i = 0; i < nr && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s=%s", i ? ", " : "", ov[i].key,
+		used = bufcat(buf, len, used, "%s%s=%s", i ? ", " : "", ov[i].key,
 					 ov[i].value ? ov[i].value : "");
 }
 
@@ -259,7 +260,7 @@ void profile_choice_knob_values(const struct profile_choice *c, int k, char *buf
 			p += m + (p[m] == '/');
 		}
 		if (!dup && used < len)
-			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "/" : "", v);
+			used = bufcat(buf, len, used, "%s%s", used ? "/" : "", v);
 	}
 	if (!buf[0])
 		snprintf(buf, len, k == KNOB_RWMIX ? "(no mixed jobs)" : "-");

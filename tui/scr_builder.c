@@ -24,6 +24,7 @@
 #include "clock.h"
 #include "guard.h"
 #include "widgets.h"
+#include "bufcat.h"
 
 #define POLL_NS 3000000000ull		/* status re-read while something runs */
 
@@ -496,8 +497,7 @@ static void propose_create(struct app *app, struct builder_state *st)
 	lost_clear(st);
 	build_plan_create_op(&st->bp, &o);
 	for (size_t i = 0; i < o.op.nr_drives + o.op.nr_spares; i++)
-		n += (size_t)snprintf(ids + n, n < sizeof(ids) ? sizeof(ids) - n : 0, "%s%s",
-				      i ? ", " : "", i < o.op.nr_drives ? o.drives[i] :
+		n = bufcat(ids, sizeof(ids), n, "%s%s", i ? ", " : "", i < o.op.nr_drives ? o.drives[i] :
 				      o.spares[i - o.op.nr_drives]);
 	snprintf(st->job_title, sizeof(st->job_title), "Create RAID %s over %zu drive%s%s",
 		 o.op.level, o.op.nr_drives, o.op.nr_drives == 1 ? "" : "s",

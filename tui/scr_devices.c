@@ -27,6 +27,7 @@
 #include "raidtool.h"
 #include "tui.h"
 #include "widgets.h"
+#include "bufcat.h"
 
 #define SAMPLE_NS 1000000000ull		/* live activity: one sample a second */
 #define RESCAN_DELAY_NS 300000000ull	/* hot-plug: let a burst of uevents settle */
@@ -218,7 +219,7 @@ static void tree_prefix(const struct theme *t, const struct devrow *r, char *buf
 
 	buf[0] = '\0';
 	for (l = 1; l < r->depth && o < len; l++)
-		o += (size_t)snprintf(buf + o, len - o, "%s", r->vert & (1ul << l) ? t->g->tree_vert : "  ");
+		o = bufcat(buf, len, o, "%s", r->vert & (1ul << l) ? t->g->tree_vert : "  ");
 	if (r->depth > 0 && o < len)
 		snprintf(buf + o, len - o, "%s", r->last ? t->g->tree_last : t->g->tree_mid);
 }
@@ -450,10 +451,10 @@ static void import_names(const struct app *app, char *buf, size_t len)
 		const char *slash = strrchr(spec, '/');
 
 		if (colon && slash && slash > colon)
-			o += (size_t)snprintf(buf + o, len - o, "%s%.*s%s", i ? ", " : "",
+			o = bufcat(buf, len, o, "%s%.*s%s", i ? ", " : "",
 					      (int)(colon - spec + 1), spec, slash + 1);
 		else
-			o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "", spec);
+			o = bufcat(buf, len, o, "%s%s", i ? ", " : "", spec);
 	}
 }
 
@@ -467,7 +468,7 @@ static void tool_names(char *buf, size_t len)
 	buf[0] = '\0';
 	for (ops = raidtool_all(); ops && *ops; ops++)
 		for (bin = (*ops)->binaries; bin && *bin && o < len; bin++)
-			o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? ", " : "", *bin);
+			o = bufcat(buf, len, o, "%s%s", o ? ", " : "", *bin);
 }
 
 static int draw_empty(struct app *app, int y, int x, int w)

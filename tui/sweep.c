@@ -28,6 +28,7 @@
 #include "report.h"
 #include "results.h"
 #include "run.h"
+#include "bufcat.h"
 
 #define DEFAULT_RUNTIME_S 30
 #define DEFAULT_POLL_MS 2000
@@ -604,7 +605,7 @@ static int check_target(struct sweep_ctx *x, const struct sweep_ld *ld, char *er
 		/* the guard's reasons, one per line, as one line */
 		for (line = strtok_r(g.reasons, "\n", &save); line && n < errlen;
 		     line = strtok_r(NULL, "\n", &save), sep = ";")
-			n += (size_t)snprintf(err + n, errlen - n, "%s %s", sep, line);
+			n = bufcat(err, errlen, n, "%s %s", sep, line);
 		return -EPERM;
 	}
 	return 0;

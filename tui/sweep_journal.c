@@ -26,6 +26,7 @@
 #include <json-c/json.h>
 
 #include "sweep_int.h"
+#include "bufcat.h"
 
 #define JOURNAL_VERSION 1
 
@@ -373,7 +374,7 @@ static void drive_list(char *buf, size_t len, const struct sweep_pending_array *
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < e->nr_drives && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? "," : "", e->drives[i]);
+		n = bufcat(buf, len, n, "%s%s", i ? "," : "", e->drives[i]);
 }
 
 /* Whether found is the array the journal entry recorded, by the tool's identity and level. */

@@ -13,6 +13,7 @@
 
 #include "sweep_ui.h"
 #include "widgets.h"
+#include "bufcat.h"
 
 #define LABEL_W 11
 
@@ -250,7 +251,7 @@ static void draw_confirm(struct app *app, struct sweep_state *st, int y, const s
 	size_t n = 0;
 
 	for (size_t i = 0; i < p->nr_drives && n < sizeof(drives); i++)
-		n += (size_t)snprintf(drives + n, sizeof(drives) - n, "%s%s", i ? ", " : "",
+		n = bufcat(drives, sizeof(drives), n, "%s%s", i ? ", " : "",
 				      p->drives[i]);
 	w_text(y++, r->x, r->w, theme_attr(t, EL_TITLE), true, " Sweep %zu level%s over %zu drives "
 	       "on %s, profile %s, %u s per phase", rep->nr_levels, rep->nr_levels == 1 ? "" : "s",
@@ -300,7 +301,7 @@ static void draw_pending(struct app *app, struct sweep_state *st, int y, const s
 		size_t n = 0;
 
 		for (size_t k = 0; k < a->nr_drives && n < sizeof(drives); k++)
-			n += (size_t)snprintf(drives + n, sizeof(drives) - n, "%s%s", k ? "," : "",
+			n = bufcat(drives, sizeof(drives), n, "%s%s", k ? "," : "",
 					      a->drives[k]);
 		w_text(y++, r->x, r->w, A_NORMAL, false, "   RAID %s on %s %s, logical drive %s%s%s%s, "
 		       "drives %s, created %s (%s)", a->level, a->tool, a->controller,

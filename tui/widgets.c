@@ -8,29 +8,43 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "tty_text.h"
 #include "widgets.h"
+
+/*
+ * One character of s: its display cells, and in *n the bytes it takes. A
+ * control character, an invalid byte or one the locale cannot show is one
+ * byte drawn as *subst ('?'; a blank for tab and newline): ncurses would
+ * draw ESC as "^[" in two cells and break every column count, and a
+ * terminal would act on it. *subst is '\0' for a character drawn as it is.
+ */
+static int char_cells(const char *s, size_t *n, char *subst)
+{
+	size_t len = tty_char_len(s);
+	mbstate_t st;
+	wchar_t wc;
+	int cw;
+
+	*n = 1;
+	*subst = *s == '\t' || *s == '\n' ? ' ' : '?';
+	if (!len)
+		return 1;
+	memset(&st, 0, sizeof(st));
+	if (mbrtowc(&wc, s, len, &st) != len || (cw = wcwidth(wc)) < 0)
+		return 1;
+	*n = len;
+	*subst = '\0';
+	return cw;
+}
 
 int w_width(const char *s)
 {
-	mbstate_t st;
 	int cells = 0;
-	wchar_t wc;
 	size_t n;
+	char subst;
 
-	memset(&st, 0, sizeof(st));
 	while (*s) {
-		n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
-		if (n == (size_t)-1 || n == (size_t)-2) {
-			memset(&st, 0, sizeof(st));
-			s++;
-			cells++;
-			continue;
-		}
-		{
-			int cw = wcwidth(wc);
-
-			cells += cw > 0 ? cw : 0;
-		}
+		cells += char_cells(s, &n, &subst);
 		s += n;
 	}
 	return cells;
@@ -39,32 +53,21 @@ int w_width(const char *s)
 /* Copies at most w display cells of s to out; returns the cells used. */
 static int clip(const char *s, int w, char *out, size_t outlen)
 {
-	mbstate_t st;
-	size_t o = 0;
+	size_t o = 0, n;
 	int cells = 0;
+	char subst;
 
-	memset(&st, 0, sizeof(st));
 	while (*s && o + 8 < outlen) {
-		wchar_t wc;
-		size_t n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
-		int cw;
+		int cw = char_cells(s, &n, &subst);
 
-		if (n == (size_t)-1 || n == (size_t)-2) {
-			memset(&st, 0, sizeof(st));
-			if (cells + 1 > w)
-				break;
-			out[o++] = '?';
-			cells++;
-			s++;
-			continue;
-		}
-		cw = wcwidth(wc);
-		if (cw < 0)
-			cw = 0;
 		if (cells + cw > w)
 			break;
-		memcpy(out + o, s, n);
-		o += n;
+		if (subst) {
+			out[o++] = subst;
+		} else {
+			memcpy(out + o, s, n);
+			o += n;
+		}
 		s += n;
 		cells += cw;
 	}

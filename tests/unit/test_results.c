@@ -219,6 +219,62 @@ START_TEST(reads_raidbench_section)
 }
 END_TEST
 
+/* Outside text longer than the summary's buffer is cut, never written past it. */
+START_TEST(long_target_names_are_cut)
+{
+	static const size_t path_lens[] = { 600, 500, 505, 509 };
+
+	for (size_t k = 0; k < sizeof(path_lens) / sizeof(path_lens[0]); k++) {
+		size_t plen = path_lens[k], dlen = 3000, n = 0;
+		char *text = malloc(plen + dlen + 1024), err[512] = "";
+		struct result r;
+
+		ck_assert_ptr_nonnull(text);
+		n += (size_t)sprintf(text, "{ \"jobs\" : [ { \"jobname\" : \"j\", \"read\" : {},"
+				     " \"write\" : {} } ], \"raidbench\" : { \"targets\" : [ {"
+				     " \"path\" : \"");
+		memset(text + n, 'A', plen);
+		n += plen;
+		n += (size_t)sprintf(text + n, "\", \"device\" : \"");
+		memset(text + n, 'B', dlen);
+		n += dlen;
+		sprintf(text + n, "\", \"model\" : \"M\", \"raid_level\" : \"5\","
+			" \"file_system\" : \"ext4\" }, { \"path\" : \"x\" } ] } }");
+		ck_assert_msg(parse_str(&r, text, err, sizeof(err)) == 0, "%s", err);
+		ck_assert_ptr_nonnull(r.target);
+		ck_assert_msg(strlen(r.target) < 512, "path %zu: summary of %zu bytes", plen,
+			      strlen(r.target));
+		ck_assert_msg(strspn(r.target, "A") == (plen < 511 ? plen : 511),
+			      "path %zu: %zu A's kept", plen, strspn(r.target, "A"));
+		result_release(&r);
+		free(text);
+	}
+}
+END_TEST
+
+/* Numbers no integer holds are unknown (0), not the undefined result of a cast. */
+START_TEST(numbers_out_of_range_are_not_cast)
+{
+	static const char text[] =
+		"{ \"jobs\" : [ { \"jobname\" : \"a\", \"groupid\" : 1e300,\n"
+		"  \"read\" : { \"total_ios\" : 1e30, \"iops\" : 1.0 } },\n"
+		"  { \"jobname\" : \"b\", \"groupid\" : -1e10,\n"
+		"  \"read\" : { \"total_ios\" : 5, \"iops\" : 1.0 } } ],\n"
+		"  \"raidbench\" : { \"start_ms\" : -1e300, \"targets\" : [] } }\n";
+	struct result r;
+	char err[512] = "";
+
+	ck_assert_msg(parse_str(&r, text, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_int_eq(r.time_ms, 0);
+	ck_assert_ptr_nonnull(phase(&r, "a", DDIR_READ));
+	ck_assert_int_eq(phase(&r, "a", DDIR_READ)->groupid, 0);
+	ck_assert_uint_eq(phase(&r, "a", DDIR_READ)->total_ios, 0);
+	ck_assert_int_eq(phase(&r, "b", DDIR_READ)->groupid, 0);
+	ck_assert_uint_eq(phase(&r, "b", DDIR_READ)->total_ios, 5);
+	result_release(&r);
+}
+END_TEST
+
 static void make_result(struct result *r, double iops, double bw, double mean_ns, double p99_ns)
 {
 	char text[1024], err[256];
@@ -370,6 +426,8 @@ static Suite *results_suite(void)
 	tcase_add_test(tc, missing_file_is_named);
 	tcase_add_test(tc, reads_fio_sample);
 	tcase_add_test(tc, reads_raidbench_section);
+	tcase_add_test(tc, long_target_names_are_cut);
+	tcase_add_test(tc, numbers_out_of_range_are_not_cast);
 	tcase_add_test(tc, compare_maths);
 	tcase_add_test(tc, change_pct_edges);
 	tcase_add_test(tc, lists_results_dir_with_a_corrupt_file);

@@ -562,6 +562,49 @@ START_TEST(md_other_forms)
 }
 END_TEST
 
+/* Sizes past 8 EiB: refused naming the line, or unknown; never a wrapped number ("0 B"). */
+START_TEST(sizes_past_8_eib)
+{
+	static const char *const huge[] = { "18014398509481984", "9999999999999999999",
+					    "99999999999999999999999999" };
+	char text[256], *mega, *raw;
+
+	for (size_t i = 0; i < sizeof(huge) / sizeof(huge[0]); i++) {
+		snprintf(text, sizeof(text), "/dev/md126:\n     Array Size : %s (huge)\n", huge[i]);
+		ck_assert_int_eq(parse_with(&raidtool_mdadm, text, "--detail /dev/md126"), -EBADMSG);
+		ck_assert_msg(strstr(err, "line 2: the array size is beyond 8 EiB"), "%s", err);
+	}
+	/* the largest that fits is kept exactly */
+	ck_assert_msg(parse_with(&raidtool_mdadm, "/dev/md1:\n  Array Size : 9007199254740991 (x)\n",
+				 "--detail /dev/md1") == 0, "%s", err);
+	ck_assert_int_eq(inv.md[0].size_bytes, 9007199254740991LL * 1024);
+
+	ck_assert_msg(parse_with(&raidtool_mdadm, "Personalities : [raid1]\n"
+				 "md9 : active raid1 sdb[99999999999] sda[0]\n"
+				 "      18014398509481984 blocks [2/2] [UU]\n"
+				 "      [>....]  resync = 100000000000000000000000000000000000000%\n",
+				 "/proc/mdstat") == 0, "%s", err);
+	ck_assert_int_eq(inv.md[0].size_bytes, INV_UNSET);
+	ck_assert_msg(inv.md[0].progress_pct <= 100, "progress %g", inv.md[0].progress_pct);
+
+	/* megacli's exact sector count: 2^55 sectors are 2^64 bytes */
+	mega = slurp("megacli/MegaCli_LDPDInfo-aAll-NoLog_raid1-primary1-8drives-span1.txt");
+	raw = strstr(mega, "[0x6fc81ab0 Sectors]");
+	ck_assert_ptr_nonnull(raw);
+	{
+		char *fixed = NULL;
+
+		ck_assert_int_ge(asprintf(&fixed, "%.*s[0x80000000000000 Sectors]%s", (int)(raw - mega),
+					  mega, raw + strlen("[0x6fc81ab0 Sectors]")), 0);
+		ck_assert_msg(parse_with(&raidtool_megacli, fixed, "-LDPDInfo -aAll -NoLog") == 0,
+			      "%s", err);
+		free(fixed);
+	}
+	ck_assert_int_eq(array_of(ctrl(0), "0")->pds[0].size_bytes, INV_UNSET);
+	free(mega);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("vendor");
@@ -585,6 +628,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, mdadm_detail_recovering);
 	tcase_add_test(tc, mdstat_files);
 	tcase_add_test(tc, md_other_forms);
+	tcase_add_test(tc, sizes_past_8_eib);
 	tcase_add_checked_fixture(tc, NULL, inv_reset);
 	suite_add_tcase(s, tc);
 	return s;
