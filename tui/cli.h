@@ -41,12 +41,12 @@ int cli_opt_table(int argc, char **argv, int *i, const struct cli_key *keys, siz
 
 /*
  * The scratch file that runs without a target use, so no disk is written:
- * $XDG_CACHE_HOME/raidbench/scratch.dat (~/.cache/raidbench/ without it).
- * With create its directory is made: 0, or -errno when it cannot be.
+ * $XDG_CACHE_HOME/raidbench/scratch.dat (~/.cache/raidbench/ without it,
+ * never a shared directory). With create the file is made or checked as
+ * core/userdir.h says: 0, or -errno with err set (buf is "" when there is
+ * no place for it at all).
  */
-int scratch_file(char *buf, size_t len, bool create);
-/* mkdir -p; path is modified while it works and restored. 0 or -errno. */
-int mkdir_p(char *path);
+int scratch_file(char *buf, size_t len, bool create, char *err, size_t errlen);
 
 int cmd_run(int argc, char **argv);
 int cmd_devices(int argc, char **argv);		/* tui/cmd_devices.c */

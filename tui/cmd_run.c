@@ -300,10 +300,8 @@ static int load_profile_jobs(struct job_list *jl, const struct run_cli *c, char 
 	if (!opts)
 		return -ENOMEM;
 	if (!has_opt(c->opts, nr_over, "filename") && !has_opt(c->opts, nr_over, "directory")) {
-		ret = scratch_file(scratch, sizeof(scratch), true);
+		ret = scratch_file(scratch, sizeof(scratch), true, err, errlen);
 		if (ret) {
-			snprintf(err, errlen, "cannot create the directory of %s: %s", scratch,
-				 strerror(-ret));
 			free(opts);
 			return ret;
 		}
