@@ -1,6 +1,7 @@
-/* cli_opts.c - option parsing helpers shared by the subcommands, and the scratch file. */
+/* cli_opts.c - helpers shared by the subcommands: options, the scratch file, stop signals. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,3 +77,14 @@ const char *cli_opt_value(int argc, char **argv, int *i, const char *key, bool *
 	return argv[++*i];
 }
 
+void cli_catch_stop_signals(void (*handler)(int))
+{
+	/* a closed terminal (HUP) stops a run as Ctrl-C and kill do: results kept */
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
