@@ -384,6 +384,8 @@ int cmd_run(int argc, char **argv)
 	consent.nr = c.nr_allow;
 	consent.readonly = c.readonly;
 	cli_catch_stop_signals(on_signal);
+	/* a reader that went away is a write error to report; the results are still saved */
+	signal(SIGPIPE, SIG_IGN);
 	memset(&view, 0, sizeof(view));
 	status_line_init(&view.status);
 	stall_hook(&view);

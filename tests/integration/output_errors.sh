@@ -29,6 +29,17 @@ rc=$?
 check "--live=/dev/full: exit 1 (got $rc)" [ "$rc" -eq 1 ]
 check "... names the file ($(head -1 "$ERR"))" grep -q "cannot write /dev/full: No space left on device" "$ERR"
 
+# a reader that went away (a pipe into a command that quit): said, and the run still saved
+n_before=$(ls "$XDG_DATA_HOME"/raidbench/results/*.json 2>/dev/null | wc -l)
+"$RAIDBENCH" run --name=p --ioengine=null --size=64m --rw=read --runtime=1 --time_based \
+	--output-format=json 2>"$ERR" | true
+rc=${PIPESTATUS[0]}
+n_after=$(ls "$XDG_DATA_HOME"/raidbench/results/*.json 2>/dev/null | wc -l)
+check "stdout into a closed pipe: exit 1, not killed by SIGPIPE (got $rc)" [ "$rc" -eq 1 ]
+check "... says so ($(head -1 "$ERR"))" \
+	grep -qx "raidbench run: cannot write standard output: Broken pipe" "$ERR"
+check "... and the run is saved all the same ($n_before -> $n_after)" [ "$n_after" -eq $((n_before + 1)) ]
+
 # 2. refused runs leave --output and --live as they were
 O=$RB_TMP/report.txt
 L=$RB_TMP/live.jsonl
