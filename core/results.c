@@ -22,50 +22,22 @@
 
 #include "bufcat.h"
 #include "results.h"
+#include "userdir.h"
 #include "worker.h"
 
 /* A results file larger than this is not one of ours or fio's. */
 #define RESULT_MAX_BYTES (64u << 20)
 
-static int mkdirs(char *path)
+static int results_dir_path(char *buf, size_t len, char *err, size_t errlen)
 {
-	char *p;
-
-	for (p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
-			int e = errno;
-
-			*p = '/';
-			return -e;
-		}
-		*p = '/';
-	}
-	if (mkdir(path, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
+	return userdir_path(USERDIR_DATA, "results", buf, len, err, errlen);
 }
 
-static int results_dir_path(char *buf, size_t len)
+int results_dir(char *buf, size_t len, char *err, size_t errlen)
 {
-	const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	int ret = results_dir_path(buf, len, err, errlen);
 
-	if (data && *data)
-		snprintf(buf, len, "%s/raidbench/results", data);
-	else if (home && *home)
-		snprintf(buf, len, "%s/.local/share/raidbench/results", home);
-	else
-		return -ENOENT;
-	return 0;
-}
-
-int results_dir(char *buf, size_t len)
-{
-	int ret = results_dir_path(buf, len);
-
-	return ret ? ret : mkdirs(buf);
+	return ret ? ret : userdir_make(buf, err, errlen);
 }
 
 /* ---- saving ---------------------------------------------------------------- */
@@ -243,14 +215,12 @@ int results_save_extra(const struct run_report *rep, const struct run_result *re
 	json_object *root, *rb;
 	char *json;
 	struct tm tm;
-	int fd, n, ret = 0;
+	int fd, tfd, n, ret = 0;
 	FILE *f;
 
-	ret = results_dir(dir, sizeof(dir));
-	if (ret) {
-		snprintf(err, errlen, "cannot create the results directory: %s", strerror(-ret));
+	ret = results_dir(dir, sizeof(dir), err, errlen);
+	if (ret)
 		return ret;
-	}
 	json = report_json_string(rep, false);
 	root = json ? json_tokener_parse(json) : NULL;
 	free(json);
@@ -278,19 +248,23 @@ int results_save_extra(const struct run_report *rep, const struct run_result *re
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
 	for (n = 0; n < 1000; n++) {
 		snprintf(path, pathlen, "%s/%s-%s%s%.0d.json", dir, stamp, part, n ? "-" : "", n);
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-		if (fd >= 0 || errno != EEXIST)
+		fd = userdir_open(path, O_WRONLY | O_CREAT | O_EXCL, 0644, err, errlen);
+		if (fd != -EEXIST)
 			break;
 	}
 	if (fd < 0) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		json_object_put(root);
-		return ret;
+		return fd;
 	}
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f || fputs(text, f) < 0 || fputc('\n', f) < 0 || fflush(f) || fsync(fileno(f))) {
+	tfd = userdir_open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644, err, errlen);
+	f = tfd >= 0 ? fdopen(tfd, "w") : NULL;
+	if (tfd >= 0 && !f)
+		close(tfd);
+	if (tfd < 0) {
+		ret = tfd;
+	} else if (!f || fputs(text, f) < 0 || fputc('\n', f) < 0 || fflush(f) ||
+		   fsync(fileno(f))) {
 		ret = -errno;
 		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
 	}
@@ -721,10 +695,8 @@ int results_list(struct result_entry **out, size_t *nr, char *err, size_t errlen
 
 	*out = NULL;
 	*nr = 0;
-	if ((ret = results_dir_path(dir, sizeof(dir)))) {
-		snprintf(err, errlen, "no results directory: neither XDG_DATA_HOME nor HOME is set");
+	if ((ret = results_dir_path(dir, sizeof(dir), err, errlen)))
 		return ret;
-	}
 	d = opendir(dir);
 	if (!d) {
 		if (errno == ENOENT)

@@ -40,8 +40,8 @@ struct results_identity {
 /* Fills id for the target at path; id arrives zeroed with numbers at -1. */
 typedef int (*results_identify_fn)(const char *path, struct results_identity *id);
 
-/* The results directory, created if missing. 0 or -errno. */
-int results_dir(char *buf, size_t len);
+/* The results directory, created if missing (core/userdir.h's rules). 0 or -errno, err set. */
+int results_dir(char *buf, size_t len, char *err, size_t errlen);
 
 /*
  * Saves one run; path receives the file written. identify may be NULL (no

@@ -120,6 +120,7 @@ static int start_set(struct worker *ws, size_t from, size_t to, uint64_t t0, cha
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
 	sigaddset(&block, SIGWINCH);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
 	for (i = from; i < to; i++) {
@@ -386,6 +387,7 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 					   p->consent);
 			if (ret) {
 				snprintf(err, errlen, "%s", res->workers[k].err);
+				res->setup_wrote = res->workers[k].setup_wrote;
 				res->nr_workers = k + 1;
 				goto fail;
 			}
@@ -424,6 +426,7 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
 	sigaddset(&block, SIGWINCH);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
 	ret = pthread_create(&e->thread, NULL, engine_main, e);

@@ -7,8 +7,8 @@
  * an engine thread that starts the workers, samples them every tick and
  * pushes live records (core/ring.h) into a single-producer/single-consumer
  * ring; the calling thread is the ring's consumer and hands each record to
- * the observer. Engine and worker threads run with SIGINT, SIGTERM and
- * SIGWINCH blocked. *interrupt may be set from a signal handler.
+ * the observer. Engine and worker threads run with SIGINT, SIGTERM, SIGHUP
+ * and SIGWINCH blocked. *interrupt may be set from a signal handler.
  */
 #ifndef RB_RUN_H
 #define RB_RUN_H
@@ -62,6 +62,7 @@ struct run_result {
 	bool interrupted;
 	uint64_t live_drops;	/* live records the ring dropped (a slow consumer) */
 	int error;		/* first job error (positive errno), 0 = all ok */
+	bool setup_wrote;	/* run_begin() failed after writing (a file's layout): not a refusal */
 	char error_msgs[4096];	/* one line per failed job */
 	uint64_t start_realtime_ms;
 };

@@ -95,6 +95,7 @@ struct worker {
 	uint64_t run_start_ns;		/* the whole run's start, for elapsed */
 	struct thread_stat ts;
 	char err[512];			/* setup or fatal error, "" when none */
+	bool setup_wrote;		/* setup failed after writing (laying out a file) */
 };
 
 /*

@@ -111,6 +111,7 @@ static int layout_file(struct worker *w, struct worker_file *f, uint64_t want,
 	if (truncate_only) {
 		if (ftruncate(fd, (off_t)want) < 0) {
 			ret = -errno;
+			w->setup_wrote = true;
 			snprintf(err, errlen, "%s: cannot extend to %llu bytes: %s", f->path,
 				 (unsigned long long)want, strerror(errno));
 		} else
@@ -143,6 +144,8 @@ static int layout_file(struct worker *w, struct worker_file *f, uint64_t want,
 		ret = -errno;
 		snprintf(err, errlen, "laying out %s: fsync failed: %s", f->path, strerror(errno));
 	}
+	/* past the guard's open a failure is the disk's (full, I/O error): a run-time one */
+	w->setup_wrote = ret && ret != -ENOMEM;
 	free(buf);
 	guard_close(fd);
 	if (!ret)
@@ -177,8 +180,8 @@ static int open_target(struct worker *w, struct worker_file *f, char *err, size_
 			 "%s: the file system does not support O_DIRECT (direct=1); "
 			 "use direct=0 or put the file on another file system", f->path);
 	else if (!writes || f->fd != -EPERM)
-		snprintf(err + strlen(err), errlen - strlen(err), "%s%s: %s",
-			 *err ? " (" : "", f->path, strerror(-f->fd));
+		snprintf(err + strlen(err), errlen - strlen(err), "%s%s: %s%s",
+			 *err ? " (" : "", f->path, strerror(-f->fd), *err ? ")" : "");
 	return f->fd;
 }
 

@@ -70,11 +70,6 @@ static int profile_path(struct app *app, char *buf, size_t len)
 	return access(buf, R_OK) == 0 ? 0 : -ENOENT;
 }
 
-static void scratch_path(struct app *app)
-{
-	if (!app->target.scratch[0])
-		scratch_file(app->target.scratch, sizeof(app->target.scratch), true);
-}
 
 int app_run_start(struct app *app)
 {
@@ -95,7 +90,10 @@ int app_run_start(struct app *app)
 			 "was not found (profiles/default.fio)");
 		return -ENOENT;
 	}
-	scratch_path(app);
+	/* the scratch file is made (or checked) on every start: never a planted link */
+	if (!app->target.path[0] && (ret = scratch_file(app->target.scratch,
+			sizeof(app->target.scratch), true, run->error, sizeof(run->error))))
+		return ret;
 	target = app->target.path[0] ? app->target.path : app->target.scratch;
 	snprintf(target_opt, sizeof(target_opt), "%s", target);
 	n = profile_choice_run_opts(app, opts);

@@ -1,46 +1,33 @@
-/* cli_opts.c - option parsing helpers shared by the subcommands, and the scratch file. */
+/* cli_opts.c - helpers shared by the subcommands: options, the scratch file, stop signals. */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "userdir.h"
 
-int mkdir_p(char *path)
+int scratch_file(char *buf, size_t len, bool create, char *err, size_t errlen)
 {
-	char *p;
+	int ret = userdir_path(USERDIR_CACHE, "scratch.dat", buf, len, err, errlen);
 
-	for (p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
-			*p = '/';
-			return -errno;
-		}
-		*p = '/';
+	if (ret) {
+		buf[0] = '\0';
+		return ret;
 	}
-	if (mkdir(path, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
-}
+	/* made here, never through a link; the run then opens what was checked */
+	if (create && (ret = userdir_open(buf, O_RDWR | O_CREAT, 0644, err, errlen)) >= 0) {
+		close(ret);
+		ret = 0;
+	}
+	if (ret && err && !strstr(err, buf)) {
+		char why[512];
 
-int scratch_file(char *buf, size_t len, bool create)
-{
-	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	char *slash;
-	int ret = 0;
-
-	if (cache && *cache)
-		snprintf(buf, len, "%s/raidbench/scratch.dat", cache);
-	else
-		snprintf(buf, len, "%s/.cache/raidbench/scratch.dat", home && *home ? home : "/tmp");
-	slash = strrchr(buf, '/');
-	if (create && slash) {
-		*slash = '\0';
-		ret = mkdir_p(buf);
-		*slash = '/';
+		snprintf(why, sizeof(why), "%s", err);
+		snprintf(err, errlen, "the scratch file %s: %s", buf, why);
 	}
 	return ret;
 }
@@ -88,4 +75,16 @@ const char *cli_opt_value(int argc, char **argv, int *i, const char *key, bool *
 		return NULL;
 	}
 	return argv[++*i];
+}
+
+void cli_catch_stop_signals(void (*handler)(int))
+{
+	/* a closed terminal (HUP) stops a run as Ctrl-C and kill do: results kept */
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
 }

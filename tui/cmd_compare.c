@@ -40,10 +40,10 @@ static void usage(FILE *f)
 /* A bare file name that is not in the current directory is looked up in the results directory. */
 static const char *resolve(const char *arg, char *buf, size_t len)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], err[512];
 	struct stat st;
 
-	if (strchr(arg, '/') || stat(arg, &st) == 0 || results_dir(dir, sizeof(dir)))
+	if (strchr(arg, '/') || stat(arg, &st) == 0 || results_dir(dir, sizeof(dir), err, sizeof(err)))
 		return arg;
 	snprintf(buf, len, "%s/%s", dir, arg);
 	if (stat(buf, &st) == 0)

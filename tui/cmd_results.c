@@ -191,9 +191,8 @@ int cmd_results(int argc, char **argv)
 		if (!strcmp(argv[i], "--json")) {
 			json = true;
 		} else if (!strcmp(argv[i], "--dir")) {
-			if ((ret = results_dir(dir, sizeof(dir)))) {
-				tty_fprintf(stderr, "raidbench results: no results directory: %s\n",
-					strerror(-ret));
+			if ((ret = results_dir(dir, sizeof(dir), err, sizeof(err)))) {
+				tty_fprintf(stderr, "raidbench results: %s\n", err);
 				return 1;
 			}
 			tty_printf("%s\n", dir);

@@ -2,9 +2,12 @@
  * cmd_run.c - `raidbench run`: fio's command line and job files in, fio's
  * reports out, every run saved under $XDG_DATA_HOME/raidbench/results/.
  *
- * Exit status: 0 ok; 1 the jobs ran and an I/O or verify error happened;
- * 2 bad options, bad job file or a refused target (nothing ran, nothing was
- * written); 130 interrupted (partial results printed and saved).
+ * Exit status: 0 ok; 1 the jobs ran and an I/O or verify error happened, or
+ * a report, the live lines or the saved result could not be written (also a
+ * file that could not be laid out); 2 bad options, bad job file or a refused
+ * target (nothing ran, nothing was written, --output untouched); 128 + N
+ * stopped by signal N: 130 SIGINT, 143 SIGTERM, 129 SIGHUP (partial results
+ * printed and saved).
  */
 #include <errno.h>
 #include <limits.h>
@@ -54,6 +57,7 @@ struct run_cli {
 struct run_view {
 	struct status_line status;
 	struct live_json *live;
+	struct run_output *out;		/* --output: emptied when the run starts */
 	FILE *header_out;		/* fio's job header lines, NULL = none */
 	uint64_t stall_at_ns;		/* test hook: a consumer that stalls */
 	unsigned stall_ms;
@@ -222,6 +226,7 @@ static void on_setup_done(void *arg, const struct job_list *jl, const struct run
 {
 	struct run_view *v = arg;
 
+	run_output_start(v->out);
 	if (v->header_out)
 		print_header(v->header_out, jl);
 	if (v->live)
@@ -301,10 +306,8 @@ static int load_profile_jobs(struct job_list *jl, const struct run_cli *c, char 
 	if (!opts)
 		return -ENOMEM;
 	if (!has_opt(c->opts, nr_over, "filename") && !has_opt(c->opts, nr_over, "directory")) {
-		ret = scratch_file(scratch, sizeof(scratch), true);
+		ret = scratch_file(scratch, sizeof(scratch), true, err, errlen);
 		if (ret) {
-			snprintf(err, errlen, "cannot create the directory of %s: %s", scratch,
-				 strerror(-ret));
 			free(opts);
 			return ret;
 		}
@@ -339,9 +342,9 @@ int cmd_run(int argc, char **argv)
 	struct run_params params = { 0 };
 	struct run_result res;
 	struct run_report rep;
-	struct sigaction sa;
-	char err[1024] = "";
-	FILE *out = stdout;
+	struct run_output out;
+	char err[1024] = "", werr[PATH_MAX + 128];
+	bool failed_write = false;
 	int ret, status_code = 0, nr_profiles;
 
 	nr_profiles = profiles_expand_args(argc, argv);
@@ -371,41 +374,37 @@ int cmd_run(int argc, char **argv)
 		release_cli(&c);
 		return 0;
 	}
-	if (c.output) {
-		out = fopen(c.output, "w");
-		if (!out) {
-			fprintf(stderr, "raidbench run: --output=%s: %s\n", c.output, strerror(errno));
-			job_list_release(&jl);
-			release_cli(&c);
-			return EXIT_USAGE;
-		}
+	if (run_output_open(&out, c.output, err, sizeof(err))) {
+		fprintf(stderr, "raidbench run: --output: %s\n", err);
+		job_list_release(&jl);
+		release_cli(&c);
+		return EXIT_USAGE;
 	}
 
 	consent.paths = c.allow;
 	consent.nr = c.nr_allow;
 	consent.readonly = c.readonly;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	cli_catch_stop_signals(on_signal);
+	/* a reader that went away is a write error to report; the results are still saved */
+	signal(SIGPIPE, SIG_IGN);
 	memset(&view, 0, sizeof(view));
 	status_line_init(&view.status);
 	stall_hook(&view);
 	if (c.live) {
 		view.live = live_json_open(c.live, err, sizeof(err));
 		if (!view.live) {
-			fprintf(stderr, "raidbench run: %s\n", err);
+			fprintf(stderr, "raidbench run: --live: %s\n", err);
 			job_list_release(&jl);
 			release_cli(&c);
-			if (out != stdout)
-				fclose(out);
+			run_output_close(&out, err, sizeof(err));
 			return EXIT_USAGE;
 		}
 		if (!strcmp(c.live, "-"))
 			view.status.enabled = false;
 	}
+	view.out = &out;
 	view.header_out = (c.formats & REPORT_NORMAL) && !(c.live && !strcmp(c.live, "-") &&
-							   out == stdout) ? out : NULL;
+							   !c.output) ? out.f : NULL;
 	obs.setup_done = on_setup_done;
 	obs.record = on_record;
 	obs.arg = &view;
@@ -416,41 +415,49 @@ int cmd_run(int argc, char **argv)
 
 	ret = run_jobs(&jl, &params, &res, err, sizeof(err));
 	status_line_clear(&view.status);
-	if (view.live && live_json_close(view.live) < 0)
-		fprintf(stderr, "raidbench run: --live=%s: writing failed (disk full?); the final "
-			"results below are complete\n", c.live);
+	if (view.live && live_json_close(view.live, werr, sizeof(werr)) < 0) {
+		fprintf(stderr, "raidbench run: --live: %s%s\n", werr,
+			ret ? "" : "; the final results are complete");
+		failed_write = true;
+	}
 	view.live = NULL;
 	if (res.live_drops)
 		fprintf(stderr, "raidbench run: the live view fell behind and dropped %llu records; "
 			"the final results are exact\n", (unsigned long long)res.live_drops);
 	if (ret) {
 		fprintf(stderr, "raidbench run: %s\n", err);
+		/* nothing ran: the caller's --output is as it was (a file made for it is gone) */
+		run_output_close(&out, werr, sizeof(werr));
+		status_code = ret == -ENOMEM || res.setup_wrote || failed_write ? 1 : EXIT_USAGE;
 		run_result_release(&res);
 		job_list_release(&jl);
 		release_cli(&c);
-		if (out != stdout)
-			fclose(out);
-		return ret == -ENOMEM ? 1 : EXIT_USAGE;
+		return status_code;
 	}
 	if (res.error_msgs[0])
 		fprintf(stderr, "%s", res.error_msgs);
 
 	run_report_init(&rep, &jl, &res);
-	if (emit_reports(out, &rep, c.formats))
-		fprintf(stderr, "raidbench run: writing the report failed\n");
+	errno = 0;	/* the first failed write's errno names the reason below */
+	emit_reports(out.f, &rep, c.formats);
+	if (run_output_close(&out, werr, sizeof(werr))) {
+		fprintf(stderr, "raidbench run: %s\n", werr);
+		failed_write = true;
+	}
 	if (!c.no_save) {
 		char path[4096];
 
-		if (results_save(&rep, &res, identity_probe, path, sizeof(path), err, sizeof(err)))
+		if (results_save(&rep, &res, identity_probe, path, sizeof(path), err, sizeof(err))) {
 			fprintf(stderr, "raidbench run: the results were not saved: %s\n", err);
+			failed_write = true;
+		}
 	}
-	if (out != stdout && fclose(out))
-		fprintf(stderr, "raidbench run: --output=%s: %s\n", c.output, strerror(errno));
-	if (res.interrupted) {
+	if (res.interrupted)
 		fprintf(stderr, "raidbench run: interrupted; the results above are partial\n");
-		status_code = EXIT_INTERRUPTED;
-	} else if (res.error)
+	if (failed_write || res.error)
 		status_code = 1;
+	else if (res.interrupted)
+		status_code = EXIT_SIGNAL(interrupted ? interrupted : SIGINT);
 	run_result_release(&res);
 	job_list_release(&jl);
 	release_cli(&c);

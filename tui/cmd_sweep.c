@@ -7,7 +7,8 @@
  *
  * Nothing destructive runs without --yes; --dry-run prints the exact create
  * commands. Exit status: 0 every level measured; 1 a step failed; 2 bad
- * usage or refused (nothing ran); 130 interrupted (the arrays are deleted).
+ * usage or refused (nothing ran); 128 + N stopped by signal N (130 SIGINT,
+ * 143 SIGTERM, 129 SIGHUP; the arrays are deleted).
  */
 #include <errno.h>
 #include <signal.h>
@@ -423,7 +424,6 @@ static int run_sweep(const struct args *a)
 	struct view v = { .last_pct = -2 };
 	struct run_observer obs = { NULL, on_record, &v, 0 };
 	struct sweep_callbacks cb = { on_event, &v, &obs, &stop };
-	struct sigaction sa;
 	char err[4096] = "";
 	int ret, status;
 
@@ -448,16 +448,13 @@ static int run_sweep(const struct args *a)
 		}
 		goto out;
 	}
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	cli_catch_stop_signals(on_signal);
 	ret = sweep_run(&plan, &cb, &rep, err, sizeof(err));
 	status_line_clear(&v.status);
 	if (ret && !rep.started) {
 		if (ret == -EINTR) {
 			tty_fprintf(stderr, "raidbench sweep: interrupted before anything was changed\n");
-			status = EXIT_INTERRUPTED;
+			status = EXIT_SIGNAL(stop ? stop : SIGINT);
 			goto out;
 		}
 		tty_fprintf(stderr, "raidbench sweep: refused, nothing was run: %s\n", err);
@@ -478,7 +475,7 @@ static int run_sweep(const struct args *a)
 		goto out;
 	}
 	print_report(&rep, &plan);
-	status = !ret ? 0 : ret == -EINTR ? EXIT_INTERRUPTED : 1;
+	status = !ret ? 0 : ret == -EINTR ? EXIT_SIGNAL(stop ? stop : SIGINT) : 1;
 	if (ret && !v.errors)
 		tty_fprintf(stderr, "raidbench sweep: %s\n", err);
 out:

@@ -15,9 +15,7 @@
 #include "worker.h"
 
 struct live_json {
-	FILE *f;
-	bool is_stdout;
-	int error;
+	struct run_output out;
 	const struct run_layout *lay;
 	json_object *jobs;	/* one object per worker, NULL until seen this tick */
 	json_object **job_obj;
@@ -38,22 +36,16 @@ struct live_json *live_json_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	if (!strcmp(path, "-")) {
-		lj->f = stdout;
-		lj->is_stdout = true;
-	} else {
-		lj->f = fopen(path, "w");
-		if (!lj->f) {
-			snprintf(err, errlen, "--live=%s: %s", path, strerror(errno));
-			free(lj);
-			return NULL;
-		}
+	if (run_output_open(&lj->out, strcmp(path, "-") ? path : NULL, err, errlen)) {
+		free(lj);
+		return NULL;
 	}
 	return lj;
 }
 
 int live_json_layout(struct live_json *lj, const struct run_layout *lay)
 {
+	run_output_start(&lj->out);	/* the run starts: only now is an old file emptied */
 	lj->lay = lay;
 	lj->job_obj = calloc(lay->nr_workers ? lay->nr_workers : 1, sizeof(*lj->job_obj));
 	lj->nr_job_obj = lj->job_obj ? lay->nr_workers : 0;
@@ -183,11 +175,11 @@ static void flush_tick(struct live_json *lj, const struct live_rec *end)
 	json_object_object_add(t, "devices", lj->devices ? lj->devices : json_object_new_array());
 	lj->total = NULL;
 	lj->devices = NULL;
-	if (fprintf(lj->f, "%s\n", json_object_to_json_string_ext(t, JSON_C_TO_STRING_PLAIN)) < 0 &&
-	    !lj->error)
-		lj->error = errno ? errno : EIO;
-	if (lj->is_stdout)
-		fflush(lj->f);
+	if (fprintf(lj->out.f, "%s\n", json_object_to_json_string_ext(t, JSON_C_TO_STRING_PLAIN)) < 0 &&
+	    !lj->out.error)
+		lj->out.error = errno ? -errno : -EIO;
+	if (!lj->out.path)
+		run_output_flush(&lj->out);	/* a reader on the pipe sees each tick at once */
 	json_object_put(t);
 	lj->tick = NULL;
 }
@@ -232,18 +224,14 @@ void live_json_record(struct live_json *lj, const struct live_rec *rec)
 	}
 }
 
-int live_json_close(struct live_json *lj)
+int live_json_close(struct live_json *lj, char *err, size_t errlen)
 {
 	int ret;
 	size_t i;
 
 	if (!lj)
 		return 0;
-	if (fflush(lj->f) && !lj->error)
-		lj->error = errno;
-	if (!lj->is_stdout && fclose(lj->f) && !lj->error)
-		lj->error = errno;
-	ret = -lj->error;
+	ret = run_output_close(&lj->out, err, errlen);
 	for (i = 0; i < lj->nr_job_obj; i++)
 		json_object_put(lj->job_obj[i]);
 	json_object_put(lj->total);

@@ -51,15 +51,14 @@ static void usage(FILE *f)
 /* The quick start: a short default profile on a scratch file, no disk touched. */
 static int run_default(const char *argv0)
 {
-	char target[PATH_MAX], profile[PATH_MAX], opt[PATH_MAX + 32];
+	char target[PATH_MAX], profile[PATH_MAX], opt[PATH_MAX + 32], err[PATH_MAX + 256];
 	char size[] = "--size=64m", runtime[] = "--runtime=2", time_based[] = "--time_based";
 	char *args[8];
 	int n = 0, ret;
 
-	ret = scratch_file(target, sizeof(target), true);
+	ret = scratch_file(target, sizeof(target), true, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "raidbench: cannot create the directory of %s: %s\n", target,
-			strerror(-ret));
+		fprintf(stderr, "raidbench: the scratch file: %s\n", err);
 		return 1;
 	}
 	/* prefer the profile next to the binary (a build tree), else the installed one */

@@ -27,7 +27,7 @@ size_t profile_choice_run_opts(struct app *app, struct cmd_opt *o)
 	size_t n = 0;
 
 	if (!app->target.path[0] && !app->target.scratch[0])
-		scratch_file(app->target.scratch, sizeof(app->target.scratch), false);
+		scratch_file(app->target.scratch, sizeof(app->target.scratch), false, NULL, 0);
 	t = app->target.path[0] ? app->target.path : app->target.scratch;
 
 	/* profiles say filename=${TARGET}; never touch the environment under a running engine */
@@ -132,7 +132,7 @@ static int load(struct profile_choice *c, struct app *app, const struct cmd_opt 
 		char *text;
 
 		if (profile_edit_cache_path(path, sizeof(path), c->base_name)) {
-			snprintf(err, errlen, "no place for the edited profile: set XDG_CACHE_HOME or HOME");
+			snprintf(err, errlen, "no place for the edited profile: set XDG_CACHE_HOME");
 			return -ENOENT;
 		}
 		describe_overrides(what, sizeof(what), ov, nr);
@@ -322,7 +322,7 @@ int profile_choice_save(struct profile_choice *c, struct app *app, const struct 
 		return -EINVAL;
 	}
 	if (profile_user_dir(dir, sizeof(dir))) {
-		snprintf(err, errlen, "no place for user profiles: set XDG_CONFIG_HOME or HOME");
+		snprintf(err, errlen, "no place for user profiles: set XDG_CONFIG_HOME");
 		return -ENOENT;
 	}
 	snprintf(path, sizeof(path), "%s/%s.fio", dir, name);

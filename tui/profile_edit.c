@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "profile_edit.h"
+#include "userdir.h"
 
 static const char *const drops_rw[] = { "rw", "readwrite", NULL };
 static const char *const drops_bs[] = { "bs", "blocksize", "bsrange", "blocksize_range",
@@ -121,8 +122,8 @@ char *profile_edit_text(const char *path, const char *header, const struct cmd_o
 	return buf;
 }
 
-/* mkdir -p of the directory holding path */
-static int make_parent(const char *path)
+/* mkdir -p of the directory holding path, as core/userdir.h says */
+static int make_parent(const char *path, char *err, size_t errlen)
 {
 	char dir[PATH_MAX], *p;
 
@@ -131,17 +132,7 @@ static int make_parent(const char *path)
 	if (!p || p == dir)
 		return 0;
 	*p = '\0';
-	for (p = dir + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(dir, 0755) < 0 && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
+	return userdir_make(dir, err, errlen);
 }
 
 /* "/tmp/x.fio.Ab12Cd:14: option 'bs': ..." -> "option 'bs': ..." */
@@ -168,11 +159,9 @@ int profile_edit_write(const char *text, const char *path, const struct cmd_opt 
 	size_t n = strlen(text);
 	int fd, ret;
 
-	ret = make_parent(path);
-	if (ret) {
-		snprintf(err, errlen, "cannot create the directory of %s: %s", path, strerror(-ret));
+	ret = make_parent(path, err, errlen);
+	if (ret)
 		return ret;
-	}
 	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
@@ -208,15 +197,10 @@ int profile_edit_write(const char *text, const char *path, const struct cmd_opt 
 
 int profile_edit_cache_path(char *buf, size_t len, const char *name)
 {
-	const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char sub[NAME_MAX + 32];
 
-	if (cache && *cache)
-		snprintf(buf, len, "%s/raidbench/profiles/%s-edited.fio", cache, name);
-	else if (home && *home)
-		snprintf(buf, len, "%s/.cache/raidbench/profiles/%s-edited.fio", home, name);
-	else
-		return -ENOENT;
-	return 0;
+	snprintf(sub, sizeof(sub), "profiles/%s-edited.fio", name);
+	return userdir_path(USERDIR_CACHE, sub, buf, len, NULL, 0);
 }
 
 bool profile_name_ok(const char *name)

@@ -15,6 +15,7 @@
 
 #include "config.h"
 #include "profile_set.h"
+#include "userdir.h"
 
 static bool is_dir(const char *path)
 {
@@ -52,15 +53,7 @@ void profile_builtin_dir(char *buf, size_t len)
 
 int profile_user_dir(char *buf, size_t len)
 {
-	const char *cfg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-
-	if (cfg && *cfg)
-		snprintf(buf, len, "%s/raidbench/profiles", cfg);
-	else if (home && *home)
-		snprintf(buf, len, "%s/.config/raidbench/profiles", home);
-	else
-		return -ENOENT;
-	return 0;
+	return userdir_path(USERDIR_CONFIG, "profiles", buf, len, NULL, 0);
 }
 
 int profile_set_find(const struct profile_set *s, const char *name)

@@ -77,8 +77,8 @@ static void scratch_path(const struct app *app, char *buf, size_t len)
 {
 	if (app->target.scratch[0])
 		snprintf(buf, len, "%s", app->target.scratch);
-	else
-		scratch_file(buf, len, false);
+	else if (scratch_file(buf, len, false, NULL, 0))
+		snprintf(buf, len, "(no place for it: set XDG_CACHE_HOME)");
 }
 
 static const char *base_name(const char *path)

@@ -27,35 +27,13 @@
 
 #include "sweep_int.h"
 #include "bufcat.h"
+#include "userdir.h"
 
 #define JOURNAL_VERSION 1
 
-static int mkdirs(char *path)
-{
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
-			*p = '/';
-			return -errno;
-		}
-		*p = '/';
-	}
-	return 0;
-}
-
 int sweep_journal_path(char *buf, size_t len)
 {
-	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-
-	if (state && *state)
-		snprintf(buf, len, "%s/raidbench/sweep.json", state);
-	else if (home && *home)
-		snprintf(buf, len, "%s/.local/state/raidbench/sweep.json", home);
-	else
-		return -ENOENT;
-	return 0;
+	return userdir_path(USERDIR_STATE, "sweep.json", buf, len, NULL, 0);
 }
 
 /* The lock for one read-modify-write; returns the fd to close, or -errno. */
@@ -64,23 +42,18 @@ static int journal_lock(char *path, size_t len, char *err, size_t errlen)
 	char lock[PATH_MAX + 8];
 	int fd, ret;
 
-	if (sweep_journal_path(path, len)) {
-		snprintf(err, errlen, "no place for the sweep journal: neither XDG_STATE_HOME nor "
-			 "HOME is set");
-		return -ENOENT;
-	}
-	ret = mkdirs(path);
-	if (ret) {
-		snprintf(err, errlen, "cannot create the directory of %s: %s", path, strerror(-ret));
+	ret = userdir_path(USERDIR_STATE, "sweep.json", path, len, err, errlen);
+	if (ret)
 		return ret;
-	}
 	snprintf(lock, sizeof(lock), "%s.lock", path);
-	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	if (fd < 0 || flock(fd, LOCK_EX) < 0) {
+	/* makes the directory too, and never opens a link planted in place of the lock */
+	fd = userdir_open(lock, O_RDWR | O_CREAT, 0644, err, errlen);
+	if (fd < 0)
+		return fd;
+	if (flock(fd, LOCK_EX) < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "%s: %s", lock, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+		close(fd);
 		return ret;
 	}
 	return fd;
@@ -233,7 +206,7 @@ static int journal_write(const char *path, const struct sweep_pending_array *e, 
 	char tmp[PATH_MAX + 8];
 	const char *text;
 	FILE *f;
-	int ret = 0;
+	int fd, ret = 0;
 
 	for (size_t i = 0; i < nr; i++)
 		json_object_array_add(arr, entry_to_json(&e[i]));
@@ -245,7 +218,14 @@ static int journal_write(const char *path, const struct sweep_pending_array *e, 
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
 					      JSON_C_TO_STRING_NOSLASHESCAPE);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "w");
+	fd = userdir_open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644, err, errlen);
+	if (fd < 0) {
+		json_object_put(root);
+		return fd;
+	}
+	f = fdopen(fd, "w");
+	if (!f)
+		close(fd);
 	if (!f || fputs(text, f) < 0 || fputc('\n', f) < 0 || fflush(f) || fsync(fileno(f)))
 		ret = -errno;
 	if (f && fclose(f) && !ret)

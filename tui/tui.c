@@ -2,7 +2,8 @@
  * tui.c - the front end's frame loop: set up the terminal, draw the header
  * tabs, the current screen and the key bar every frame, drain the live ring,
  * dispatch keys and mouse clicks, and always give the terminal back (normal
- * exit, Ctrl-C, SIGTERM, a fatal signal).
+ * exit, Ctrl-C, SIGTERM, SIGHUP, a fatal signal). A run stopped by a signal
+ * is saved as q saves it, and the exit status is 128 + the signal.
  *
  * The same loop runs off-screen for screen tests: keys come from a script
  * and the screen is dumped as text (tui/tui_test.c).
@@ -45,7 +46,8 @@ static const struct {
 	{ "F4", SCR_TARGET },  { "F5", SCR_RUN },     { "F6", SCR_RESULTS },
 };
 
-static volatile sig_atomic_t got_sigint, got_sigterm;
+/* got_sigstop: SIGTERM or SIGHUP, which stop a run and quit at once (a closed terminal is gone) */
+static volatile sig_atomic_t got_sigint, got_sigstop;
 
 static void on_sigint(int sig)
 {
@@ -53,10 +55,9 @@ static void on_sigint(int sig)
 	(void)sig;
 }
 
-static void on_sigterm(int sig)
+static void on_sigstop(int sig)
 {
-	got_sigterm = 1;
-	(void)sig;
+	got_sigstop = sig;
 }
 
 /* A fatal signal: give the terminal back, then die the way the signal says. */
@@ -74,7 +75,7 @@ static void install_signals(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_sigint;
 	sigaction(SIGINT, &sa, NULL);
-	sa.sa_handler = on_sigterm;
+	sa.sa_handler = on_sigstop;
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sa.sa_handler = on_fatal;
@@ -448,7 +449,7 @@ int tui_main(int argc, char **argv)
 	char saved[sizeof(((struct app_run *)0)->saved_path)];
 	bool stopped_mid_run = false;
 	struct app app;
-	int ret;
+	int ret, quit_sig = 0;
 
 	memset(&app, 0, sizeof(app));
 	if (parse_args(&app, argc, argv, imports, 16))
@@ -483,14 +484,18 @@ int tui_main(int argc, char **argv)
 	while (!app.quit) {
 		int ch;
 
-		if (got_sigterm) {
+		if (got_sigstop) {
 			app_run_stop(&app);
 			app.quit = true;
+			quit_sig = got_sigstop;
 			break;
 		}
 		if (got_sigint) {
+			/* Ctrl-C is q: asks first while a run goes; the status says it was a signal */
 			got_sigint = 0;
 			request_quit(&app);
+			if (app.quit)
+				quit_sig = SIGINT;
 		}
 		app_run_poll(&app);
 		app_poll_inventory(&app);
@@ -516,5 +521,6 @@ int tui_main(int argc, char **argv)
 	else if (stopped_mid_run)
 		fprintf(stderr, "raidbench: the run was stopped; its results were not saved: %s\n",
 			app.run.error[0] ? app.run.error : "it did not end in time");
-	return 0;
+	/* stopped by a signal: say so, as `raidbench run` does (128 + N) */
+	return quit_sig ? 128 + quit_sig : 0;
 }

@@ -209,7 +209,7 @@ else
 	echo "# mounted-target case skipped: no mkfs.ext4"
 fi
 
-# ---- interrupted: SIGINT deletes; SIGKILL leaves the journal to --resume-cleanup ------
+# ---- interrupted: SIGINT and SIGHUP delete; SIGKILL leaves the journal to --resume-cleanup ------
 
 # an array made before the sweep, which nothing of the sweep may touch
 RAIDBENCH_SIM_OSDEVS= "$RAIDBENCH" array create --tool=ssacli --level=1 --drives=1I:0:7,1I:0:8 --yes >/dev/null 2>&1
@@ -224,6 +224,19 @@ sleep 1
 kill -INT $pid
 wait $pid
 check "SIGINT mid-run: exit 130" [ $? -eq 130 ]
+check "... it deletes its array itself" said "deleted RAID 0 logical drive"
+check "... only the earlier array is left" [ "$(sim_arrays)" = "A:1I:0:7,1I:0:8" ]
+check "... an empty journal" [ "$(journal_n)" = 0 ]
+
+# a closed terminal (SIGHUP) stops the sweep the same way
+rm -f "$OUT" "$ERR"
+"$RAIDBENCH" "${SWEEP2[@]}" --yes >"$OUT" 2>"$ERR" &
+pid=$!
+wait_for 30 grep -q "running .* on $LD_DEV" "$ERR"
+sleep 1
+kill -HUP $pid
+wait $pid
+check "SIGHUP mid-run: exit 129" [ $? -eq 129 ]
 check "... it deletes its array itself" said "deleted RAID 0 logical drive"
 check "... only the earlier array is left" [ "$(sim_arrays)" = "A:1I:0:7,1I:0:8" ]
 check "... an empty journal" [ "$(journal_n)" = 0 ]

@@ -364,7 +364,7 @@ START_TEST(lists_results_dir_with_a_corrupt_file)
 
 	ck_assert_ptr_nonnull(mkdtemp(tmpl));
 	setenv("XDG_DATA_HOME", tmpl, 1);
-	ck_assert_int_eq(results_dir(dir, sizeof(dir)), 0);
+	ck_assert_int_eq(results_dir(dir, sizeof(dir), err, sizeof(err)), 0);
 	snprintf(path, sizeof(path), "%s/20260101-000000-a.json", dir);
 	write_file(path, two_jobs);
 	snprintf(path, sizeof(path), "%s/20260102-000000-b.json", dir);
