@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include "identity.h"	/* identity_probe() for results_save */
 #include "run.h"
+#include "guard.h"	/* struct guard_consent for the run's output files */
 
 #define EXIT_USAGE 2
 
@@ -97,7 +98,8 @@ struct run_output {
 };
 
 /* path NULL is standard output. 0, or -errno with err "cannot write PATH: why". */
-int run_output_open(struct run_output *o, const char *path, char *err, size_t errlen);
+int run_output_open(struct run_output *o, const char *path, const struct guard_consent *consent,
+		    char *err, size_t errlen);
 /* The run starts: a regular file is emptied now. */
 void run_output_start(struct run_output *o);
 /* Flushes; the first write error so far as -errno, or 0. Set errno to 0 before writing. */
@@ -117,7 +119,8 @@ struct live_json;
  * path "-" is stdout. NULL with err set when the file cannot be created. An
  * existing file is emptied only by live_json_layout(), when the run starts.
  */
-struct live_json *live_json_open(const char *path, char *err, size_t errlen);
+struct live_json *live_json_open(const char *path, const struct guard_consent *consent,
+				 char *err, size_t errlen);
 /* The names the records refer to; call from the observer's setup_done. */
 int live_json_layout(struct live_json *lj, const struct run_layout *lay);
 void live_json_record(struct live_json *lj, const struct live_rec *rec);

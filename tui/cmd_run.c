@@ -374,16 +374,16 @@ int cmd_run(int argc, char **argv)
 		release_cli(&c);
 		return 0;
 	}
-	if (run_output_open(&out, c.output, err, sizeof(err))) {
+	consent.paths = c.allow;
+	consent.nr = c.nr_allow;
+	consent.readonly = c.readonly;
+	if (run_output_open(&out, c.output, &consent, err, sizeof(err))) {
 		fprintf(stderr, "raidbench run: --output: %s\n", err);
 		job_list_release(&jl);
 		release_cli(&c);
 		return EXIT_USAGE;
 	}
 
-	consent.paths = c.allow;
-	consent.nr = c.nr_allow;
-	consent.readonly = c.readonly;
 	cli_catch_stop_signals(on_signal);
 	/* a reader that went away is a write error to report; the results are still saved */
 	signal(SIGPIPE, SIG_IGN);
@@ -391,7 +391,7 @@ int cmd_run(int argc, char **argv)
 	status_line_init(&view.status);
 	stall_hook(&view);
 	if (c.live) {
-		view.live = live_json_open(c.live, err, sizeof(err));
+		view.live = live_json_open(c.live, &consent, err, sizeof(err));
 		if (!view.live) {
 			fprintf(stderr, "raidbench run: --live: %s\n", err);
 			job_list_release(&jl);

@@ -28,7 +28,8 @@ struct live_json {
 static const char *phase_names[] = { "setup", "layout", "ramp", "run", "verify", "done" };
 static const char *ddir_names[] = { "read", "write", "trim" };
 
-struct live_json *live_json_open(const char *path, char *err, size_t errlen)
+struct live_json *live_json_open(const char *path, const struct guard_consent *consent,
+				 char *err, size_t errlen)
 {
 	struct live_json *lj = calloc(1, sizeof(*lj));
 
@@ -36,7 +37,7 @@ struct live_json *live_json_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	if (run_output_open(&lj->out, strcmp(path, "-") ? path : NULL, err, errlen)) {
+	if (run_output_open(&lj->out, strcmp(path, "-") ? path : NULL, consent, err, errlen)) {
 		free(lj);
 		return NULL;
 	}

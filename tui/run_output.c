@@ -14,9 +14,12 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "guard.h"
 
-int run_output_open(struct run_output *o, const char *path, char *err, size_t errlen)
+int run_output_open(struct run_output *o, const char *path, const struct guard_consent *consent,
+		    char *err, size_t errlen)
 {
+	struct guard_consent c = { 0 };
 	int fd;
 
 	memset(o, 0, sizeof(*o));
@@ -25,6 +28,16 @@ int run_output_open(struct run_output *o, const char *path, char *err, size_t er
 		return 0;
 	}
 	o->path = path;
+	/*
+	 * A report is written like any target: not over a mounted file system's
+	 * image, a disk with data or a file backing a loop device. --readonly
+	 * is about the jobs' targets, not the report.
+	 */
+	if (consent)
+		c = *consent;
+	c.readonly = false;
+	if (guard_check_write(path, &c, err, errlen))
+		return -EPERM;
 	/* no O_TRUNC: nothing is emptied before the run starts */
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	if (fd >= 0)

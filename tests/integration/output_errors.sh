@@ -4,7 +4,7 @@
 # exits 1; a refused run or a bad job file leaves an existing --output (and
 # --live) file as it was; a file that cannot be laid out (a full disk) is a
 # run-time failure (1), not a usage error (2); a busy device's message reads
-# right.
+# right; a report is never written over data in use.
 . "$(dirname "$0")/lib.sh"
 rb_init
 need_root
@@ -110,4 +110,28 @@ check "... the message says busy" grep -q "Device or resource busy" "$ERR"
 opens=$(tr -cd '(' <<<"$msg" | wc -c)
 closes=$(tr -cd ')' <<<"$msg" | wc -c)
 check "... with balanced brackets ($opens '(' and $closes ')')" [ "$opens" -eq "$closes" ]
+# 5. a report never lands on data in use: the image of a mounted file system,
+#    or a disk with a file system, is refused like a job's target
+make_loop 64
+mkfs.ext4 -q "$LOOP_IMG"
+MI=$RB_TMP/mounted
+mkdir "$MI"
+if mount "$LOOP_DEV" "$MI"; then
+	RB_MOUNTS+=("$MI")
+	before=$(sha256sum <"$LOOP_IMG")
+	for opt in --output --live; do
+		null_run "$opt=$LOOP_IMG" 2>"$ERR"
+		rc=$?
+		check "$opt=IMG of a mounted file system: refused with 2 (got $rc)" [ "$rc" -eq 2 ]
+		check "... saying why ($(head -1 "$ERR"))" grep -q "refusing to write $LOOP_IMG.*mounted" "$ERR"
+		check "... and the image is unchanged" [ "$(sha256sum <"$LOOP_IMG")" = "$before" ]
+	done
+	umount "$MI"
+else
+	fail "cannot mount the ext4 loop device"
+fi
+null_run "--output=$LOOP_DEV" 2>"$ERR"
+rc=$?
+check "--output=DEV with a file system on it: refused with 2 (got $rc)" [ "$rc" -eq 2 ]
+check "... its file system still there" bash -c "blkid -p '$LOOP_DEV' | grep -q ext4"
 rb_done
