@@ -125,6 +125,23 @@ static bool tool_left(void)
 	return found;
 }
 
+/*
+ * SIGKILL to a process group is delivered asynchronously: on a loaded
+ * machine a killed process can still be listed for a moment. Gone within a
+ * few seconds is the contract; a tool that was never killed stays forever.
+ */
+static bool tools_gone(void)
+{
+	double t0 = now();
+
+	while (tool_left()) {
+		if (now() - t0 > 5)
+			return false;
+		usleep(20000);
+	}
+	return true;
+}
+
 static void wait_all(struct raidprobe *p, double limit)
 {
 	double t0 = now();
@@ -186,7 +203,7 @@ START_TEST(parallel_timeouts)
 	ck_assert_int_eq(inv.nr_notes, 2);
 	ck_assert_ptr_nonnull(strstr(inv.notes[0], "not shown"));
 	raidprobe_free(p, 1000);
-	ck_assert_msg(!tool_left(), "a tool process survived its timeout");
+	ck_assert_msg(tools_gone(), "a tool process survived its timeout");
 }
 END_TEST
 
@@ -209,7 +226,7 @@ START_TEST(cancel_kills)
 	ck_assert_int_eq(inv.nr_notes, 1);
 	ck_assert_str_eq(inv.notes[0], "ssacli: cancelled (its controllers are not shown)");
 	raidprobe_free(p, 1000);
-	ck_assert_msg(!tool_left(), "a cancelled tool survived");
+	ck_assert_msg(tools_gone(), "a cancelled tool survived");
 }
 END_TEST
 
@@ -225,7 +242,7 @@ START_TEST(free_then_settle)
 	ck_assert(tool_left());
 	raidprobe_free(p, 0);
 	ck_assert(raidprobe_settle(5000));
-	ck_assert_msg(!tool_left(), "a tool of a set let go of survived");
+	ck_assert_msg(tools_gone(), "a tool of a set let go of survived");
 }
 END_TEST
 
@@ -255,7 +272,7 @@ START_TEST(done_and_failed)
 	ck_assert_int_eq(inv.nr_notes, 1);
 	ck_assert_ptr_nonnull(strstr(inv.notes[0], "storcli: "));
 	raidprobe_free(p, 1000);
-	ck_assert_msg(!tool_left(), "the child the tool left survived");
+	ck_assert_msg(tools_gone(), "the child the tool left survived");
 }
 END_TEST
 
@@ -273,7 +290,7 @@ START_TEST(read_all_parallel)
 	ck_assert_msg(now() - t0 < 3.5, "took %.1f s", now() - t0);
 	ck_assert_msg(strstr(err, "did not finish within 2 s"), "err: %s", err);
 	ck_assert_int_eq(inv.nr_notes, 2);
-	ck_assert_msg(!tool_left(), "a tool process survived");
+	ck_assert_msg(tools_gone(), "a tool process survived");
 }
 END_TEST
 
