@@ -477,35 +477,48 @@ static char *trim(char *s)
 	return s;
 }
 
-/* fio_option_dup_subs: ${VAR} becomes its value, or nothing when unset. */
-static char *expand_env(const char *s)
-{
-	size_t cap = strlen(s) + 1, len = 0;
-	char *out = malloc(cap);
+/* what ${VAR} may add to one line: values repeated a million times are not a job */
+#define EXPAND_GROWTH_MAX (16u << 20)
 
+/*
+ * fio_option_dup_subs: ${VAR} becomes its value, or nothing when unset.
+ * Fills *res (the caller frees it); -E2BIG when the values make the line
+ * more than EXPAND_GROWTH_MAX longer. One pass: a "${" with no '}' after it
+ * means none of the later ones has one either.
+ */
+static int expand_env(const char *s, char **res)
+{
+	size_t inlen = strlen(s), cap = inlen + 1, len = 0;
+	char *out = malloc(cap);
+	bool closed = true;
+
+	*res = NULL;
 	while (out && *s) {
-		const char *end = s[0] == '$' && s[1] == '{' ? strchr(s + 2, '}') : NULL;
+		bool open = s[0] == '$' && s[1] == '{';
+		const char *end = open && closed ? strchr(s + 2, '}') : NULL;
 		const char *val = NULL;
 		size_t n = 1;
 
+		if (open && !end)
+			closed = false;
 		if (end) {
 			char *name = strndup(s + 2, (size_t)(end - s - 2));
 
-			if (!name) {
-				free(out);
-				return NULL;
-			}
+			if (!name)
+				break;
 			val = getenv(name);
 			free(name);
 			n = val ? strlen(val) : 0;
 		}
+		if (len + n > inlen + EXPAND_GROWTH_MAX) {
+			free(out);
+			return -E2BIG;
+		}
 		if (len + n + 1 > cap) {
 			char *p = realloc(out, cap = 2 * (len + n + 1));
 
-			if (!p) {
-				free(out);
-				return NULL;
-			}
+			if (!p)
+				break;
 			out = p;
 		}
 		if (n)
@@ -513,9 +526,13 @@ static char *expand_env(const char *s)
 		len += n;
 		s = end ? end + 1 : s + 1;
 	}
-	if (out)
-		out[len] = '\0';
-	return out;
+	if (!out || *s) {
+		free(out);
+		return -ENOMEM;
+	}
+	out[len] = '\0';
+	*res = out;
+	return 0;
 }
 
 static int read_file(struct loader *ld, FILE *f, const char *path, int depth);
@@ -611,8 +628,11 @@ static int read_line(struct loader *ld, char *raw, const char *path, int lineno,
 	if (!strncmp(s, "include", 7) && isspace((unsigned char)s[7]))
 		return do_include(ld, trim(s + 8), path, lineno, depth);
 
-	line = expand_env(s);
-	if (!line)
+	ret = expand_env(s, &line);
+	if (ret == -E2BIG)
+		return load_errf(ld, path, lineno, "${VAR} values make the line longer than %u MiB",
+				 EXPAND_GROWTH_MAX >> 20);
+	if (ret)
 		return nomem(ld);
 	eq = strchr(line, '=');
 	if (eq) {
