@@ -21,8 +21,9 @@
 
 /* A text cut into lines: copies without the newline, '\r' dropped. */
 struct rt_lines {
-	char **v;
+	char **v;	/* nr lines, each a writable string inside buf */
 	size_t nr;
+	char *buf;
 };
 
 int rt_lines_split(const char *text, struct rt_lines *l);

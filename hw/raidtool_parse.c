@@ -20,39 +20,46 @@
 
 int rt_lines_split(const char *text, struct rt_lines *l)
 {
-	const char *p = text;
+	size_t len = strlen(text), cap = 0;
+	char *r, *w;
 
 	memset(l, 0, sizeof(*l));
-	while (*p) {
-		const char *nl = strchrnul(p, '\n');
-		char *line = strndup(p, (size_t)(nl - p)), **v;
-		char *cr;
+	/* one copy cut in place: a line costs a pointer, not an allocation */
+	l->buf = malloc(len + 1);
+	if (!l->buf)
+		return -ENOMEM;
+	r = w = l->buf;
+	memcpy(r, text, len + 1);
+	while (*r) {
+		char *line = w;
 
-		if (!line)
-			goto oom;
 		/* '\r' anywhere: "\r   " artifacts of tools that redraw a progress line */
-		while ((cr = strchr(line, '\r')))
-			memmove(cr, cr + 1, strlen(cr));
-		v = realloc(l->v, (l->nr + 1) * sizeof(*v));
-		if (!v) {
-			free(line);
-			goto oom;
+		for (; *r && *r != '\n'; r++)
+			if (*r != '\r')
+				*w++ = *r;
+		if (*r)
+			r++;
+		*w++ = '\0';
+		if (l->nr == cap) {
+			char **v;
+
+			cap = cap ? 2 * cap : 64;
+			v = realloc(l->v, cap * sizeof(*v));
+			if (!v) {
+				rt_lines_release(l);
+				return -ENOMEM;
+			}
+			l->v = v;
 		}
-		l->v = v;
 		l->v[l->nr++] = line;
-		p = *nl ? nl + 1 : nl;
 	}
 	return 0;
-oom:
-	rt_lines_release(l);
-	return -ENOMEM;
 }
 
 void rt_lines_release(struct rt_lines *l)
 {
-	for (size_t i = 0; i < l->nr; i++)
-		free(l->v[i]);
 	free(l->v);
+	free(l->buf);
 	memset(l, 0, sizeof(*l));
 }
 
