@@ -543,7 +543,7 @@ int raidtool_import(struct inventory *inv, const char *tool, const char *file, c
 	src.tool = imports[i].name;
 	src.cmd = imports[i].cmd;
 	src.file = file;
-	ret = imports[i].ops->parse(&tmp, text, &src, err, errlen);
+	ret = rt_parse(imports[i].ops, &tmp, text, &src, err, errlen);
 	if (!ret)
 		ret = raidtool_merge(inv, &tmp);
 	inventory_release(&tmp);
