@@ -20,6 +20,10 @@
 #include "units.h"
 
 #define MAX_INCLUDE_DEPTH 16
+/* fio's max_jobs: jobs and their numjobs clones together; each costs a job_spec */
+#define MAX_JOBS 4096
+/* filename= and directory= entries over all jobs: a [global] list is copied into each job */
+#define MAX_JOB_PATHS (1u << 20)
 #define CMDLINE_FILE "<command line>"
 
 /* fio 3.33's job options (and libaio/io_uring engine options) we do not take */
@@ -185,6 +189,8 @@ struct loader {
 	struct section cur;		/* the section being read */
 	bool in_section;
 	struct section over;		/* the user's word over every job's own options */
+	size_t nr_threads;		/* jobs so far, numjobs counted: MAX_JOBS */
+	size_t nr_job_paths;		/* their path entries: MAX_JOB_PATHS */
 	char **paths;			/* resolved includes: src_opt.file points here */
 	size_t nr_paths;
 	char *err;
@@ -373,6 +379,10 @@ static int add_job(struct loader *ld, const struct job_draft *base, const struct
 	char why[512];
 	int ret;
 
+	/* checked before the copy: the copy is what a long [global] list multiplies */
+	if (ld->nr_job_paths + base->spec.nr_filenames + base->spec.nr_directories > MAX_JOB_PATHS)
+		return load_errf(ld, s->file, s->line, "job '%s': the jobs name more than %u "
+				 "files and directories in all", s->name, MAX_JOB_PATHS);
 	if (job_draft_copy(&d, base))
 		return nomem(ld);
 	j->src_file = s->file ? s->file : CMDLINE_FILE;
@@ -393,6 +403,16 @@ static int add_job(struct loader *ld, const struct job_draft *base, const struct
 			ret = nomem(ld);
 		else if (ret)
 			ret = load_errf(ld, s->file, s->line, "job '%s': %s", j->name, why);
+	}
+	if (!ret) {
+		ld->nr_threads += j->numjobs ? j->numjobs : 1;
+		ld->nr_job_paths += (size_t)j->nr_filenames + j->nr_directories;
+		if (ld->nr_threads > MAX_JOBS)
+			ret = load_errf(ld, s->file, s->line, "job '%s': more than %d jobs in all "
+					"(numjobs clones included; fio's limit too)", j->name, MAX_JOBS);
+		else if (ld->nr_job_paths > MAX_JOB_PATHS)
+			ret = load_errf(ld, s->file, s->line, "job '%s': the jobs name more than %u "
+					"files and directories in all", j->name, MAX_JOB_PATHS);
 	}
 	for (i = 0; !ret && i < s->nr; i++)
 		if (kv_append(&j->job_options, &j->nr_job_options, &alloc, &s->opts[i], false))
