@@ -9,6 +9,7 @@
  */
 #include "inventory.h"
 #include "pd_index.h"
+#include "grow.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -20,7 +21,6 @@
 #include <strings.h>
 
 #include <json-c/json.h>
-#include <malloc.h>
 
 static const char *const status_names[] = {
 	[INV_OK] = "ok",
@@ -44,28 +44,21 @@ const char *inv_status_name(enum inv_status s)
 
 /*
  * Grows *arr by one zeroed element of size sz, NULL (errno ENOMEM or E2BIG)
- * past max elements. The block doubles when full: the usable size malloc
- * reports is the capacity, so arrays built or swapped elsewhere stay safe.
- * Elements move on growth, so callers hold indexes, not pointers, across
- * appends.
+ * past max elements. Elements move on growth, so callers hold indexes, not
+ * pointers, across appends.
  */
 static void *grow(void *arrp, size_t *nr, size_t sz, size_t max)
 {
-	void **arr = arrp;
-	char *p = *arr;
+	char **arr = arrp;
 
 	if (*nr >= max) {
 		errno = E2BIG;
 		return NULL;
 	}
-	if (!p || malloc_usable_size(p) < (*nr + 1) * sz) {
-		p = realloc(p, (*nr ? 2 * *nr : 4) * sz);
-		if (!p)
-			return NULL;
-		*arr = p;
-	}
-	memset(p + *nr * sz, 0, sz);
-	return p + (*nr)++ * sz;
+	if (grow_room(arr, *nr, sz))
+		return NULL;
+	memset(*arr + *nr * sz, 0, sz);
+	return *arr + (*nr)++ * sz;
 }
 
 struct inv_controller *inv_add_controller(struct inventory *inv)

@@ -9,6 +9,7 @@
  */
 #include "raidtool.h"
 #include "raidtool_int.h"
+#include "grow.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -584,10 +585,9 @@ static int osdevs_add_inventory(const struct inventory *inv, struct raidtool_osd
 
 		if (!b->name || !b->wwn)
 			continue;
-		p = realloc(*devs, (*nr + 1) * sizeof(**devs));
-		if (!p)
+		if (grow_room(devs, *nr, sizeof(**devs)))
 			return -ENOMEM;
-		*devs = p;
+		p = *devs;
 		p[*nr].name = strdup(b->name);
 		p[*nr].wwn = strdup(b->wwn);
 		(*nr)++;
@@ -735,12 +735,11 @@ int raidtool_osdevs_from_sysfs(const char *sysroot, struct raidtool_osdev **devs
 		}
 		if (!wwn)
 			continue;
-		p = realloc(*devs, (*nr + 1) * sizeof(**devs));
-		if (!p) {
+		if (grow_room(devs, *nr, sizeof(**devs))) {
 			free(wwn);
 			break;
 		}
-		*devs = p;
+		p = *devs;
 		p[*nr].wwn = wwn;
 		p[*nr].name = strdup(de->d_name);
 		if (!p[*nr].name) {

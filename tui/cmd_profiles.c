@@ -24,6 +24,7 @@
 #include "config.h"
 #include "options.h"
 #include "profile_set.h"
+#include "grow.h"
 
 struct profile {
 	char name[256];
@@ -77,12 +78,11 @@ static int scan(struct plist *s, const char *dir, bool user)
 		de->d_name[n - 4] = '\0';
 		if (find(s, de->d_name))
 			continue;
-		grown = realloc(s->p, (s->nr + 1) * sizeof(*grown));
-		if (!grown) {
+		if (grow_room(&s->p, s->nr, sizeof(*s->p))) {
 			closedir(d);
 			return -ENOMEM;
 		}
-		s->p = grown;
+		grown = s->p;
 		grown += s->nr++;
 		snprintf(grown->name, sizeof(grown->name), "%s", de->d_name);
 		snprintf(grown->path, sizeof(grown->path), "%s/%s.fio", dir, de->d_name);

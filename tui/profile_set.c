@@ -15,6 +15,7 @@
 
 #include "config.h"
 #include "profile_set.h"
+#include "grow.h"
 
 static bool is_dir(const char *path)
 {
@@ -115,12 +116,11 @@ static int scan(struct profile_set *s, const char *dir, bool user)
 		de->d_name[n - 4] = '\0';
 		if (profile_set_find(s, de->d_name) >= 0)
 			continue;
-		grown = realloc(s->p, (s->nr + 1) * sizeof(*grown));
-		if (!grown) {
+		if (grow_room(&s->p, s->nr, sizeof(*s->p))) {
 			closedir(d);
 			return -ENOMEM;
 		}
-		s->p = grown;
+		grown = s->p;
 		grown += s->nr++;
 		memset(grown, 0, sizeof(*grown));
 		snprintf(grown->name, sizeof(grown->name), "%.*s", (int)sizeof(grown->name) - 1,
