@@ -16,6 +16,7 @@
 #include "config.h"
 #include "profile_set.h"
 #include "grow.h"
+#include "strmap.h"
 
 static bool is_dir(const char *path)
 {
@@ -98,9 +99,11 @@ void profile_summary(const char *path, char *buf, size_t len)
 		fclose(f);
 }
 
-/* Adds dir's *.fio; a name already present (a user profile, read first) wins. */
-static int scan(struct profile_set *s, const char *dir, bool user)
+/* Adds dir's *.fio; a name already present (a user profile, read first: in seen) wins. */
+static int scan(struct profile_set *s, struct strmap *seen, const char *dir, bool user)
 {
+	size_t dup;
+
 	struct dirent *de;
 	DIR *d = opendir(dir);
 
@@ -114,9 +117,9 @@ static int scan(struct profile_set *s, const char *dir, bool user)
 		    strcmp(de->d_name + n - 4, ".fio"))
 			continue;
 		de->d_name[n - 4] = '\0';
-		if (profile_set_find(s, de->d_name) >= 0)
+		if (strmap_get(seen, de->d_name, &dup))
 			continue;
-		if (grow_room(&s->p, s->nr, sizeof(*s->p))) {
+		if (grow_room(&s->p, s->nr, sizeof(*s->p)) || strmap_put(seen, de->d_name, s->nr)) {
 			closedir(d);
 			return -ENOMEM;
 		}
@@ -248,16 +251,19 @@ void profile_info_release(struct profile_info *p)
 
 int profile_set_load(struct profile_set *s, const struct cmd_opt *opts, size_t nr_opts)
 {
+	struct strmap seen;
 	char dir[PATH_MAX];
 	size_t i;
 	int ret = 0;
 
 	memset(s, 0, sizeof(*s));
+	strmap_init(&seen);
 	if (!profile_user_dir(dir, sizeof(dir)))
-		ret = scan(s, dir, true);
+		ret = scan(s, &seen, dir, true);
 	profile_builtin_dir(dir, sizeof(dir));
 	if (!ret)
-		ret = scan(s, dir, false);
+		ret = scan(s, &seen, dir, false);
+	strmap_release(&seen);
 	if (ret) {
 		profile_set_release(s);
 		return ret;
