@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "results.h"
 #include "strmap.h"
 #include "worker.h"
@@ -775,13 +776,11 @@ int results_list(struct result_entry **out, size_t *nr, char *err, size_t errlen
 
 		if (de->d_name[0] == '.' || n < 6 || strcmp(de->d_name + n - 5, ".json"))
 			continue;
-		grown = realloc(names, (nr_names + 1) * sizeof(*names));
+		grown = grow_room(&names, nr_names, sizeof(*names)) ? NULL : names;
 		if (!grown || !(grown[nr_names] = strdup(de->d_name))) {
-			names = grown ? grown : names;
 			ret = -ENOMEM;
 			break;
 		}
-		names = grown;
 		nr_names++;
 	}
 	closedir(d);

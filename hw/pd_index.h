@@ -40,18 +40,6 @@ int pd_index_find(struct inv_controller *c, const char *id, struct pd_where *w);
  */
 void pd_index_remove(struct inv_controller *c, struct inv_pd **list, size_t *nr, size_t idx);
 
-/*
- * Taking a drive out of a list moves the ones after it: an output that
- * moves drives back and forth makes that quadratic. PD_SHIFT_BUDGET bounds
- * the drives moved so per controller; no real listing comes near it.
- */
-#define PD_SHIFT_BUDGET (1u << 20)
-
-/* Counts n drives about to move down; false (nothing counted) once the budget is spent. */
-bool pd_index_may_shift(struct inv_controller *c, size_t n);
-/* True when a pd_index_may_shift was refused. */
-bool pd_index_spent(const struct inv_controller *c);
-
 /* Drops what the index knows; the next lookup rebuilds it. */
 void pd_index_forget(struct inv_controller *c);
 /* Frees the index (inv_controller_release). */

@@ -118,7 +118,7 @@ void rt_drop_empty_arrays(struct inv_controller *c);
 void rt_pd_merge(struct inv_pd *dst, struct inv_pd *src);
 /* Frees a drive's strings (one built outside an inventory). */
 
-/* Moves element idx of one of c's PD lists to the end of another. -ENOMEM, -E2BIG. */
+/* Moves element idx of one of c's PD lists to the end of another. -ENOMEM. */
 int rt_pd_move(struct inv_controller *c, struct inv_pd **from, size_t *nr_from, size_t idx,
 	       struct inv_pd **to, size_t *nr_to);
 

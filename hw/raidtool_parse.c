@@ -317,13 +317,8 @@ bool rt_pd_full(const struct inv_controller *c)
 int rt_pd_move(struct inv_controller *c, struct inv_pd **from, size_t *nr_from, size_t idx,
 	       struct inv_pd **to, size_t *nr_to)
 {
-	struct inv_pd *p;
+	struct inv_pd *p = inv_add_pd(to, nr_to);
 
-	if (!pd_index_may_shift(c, *nr_from - idx - 1)) {
-		errno = E2BIG;
-		return -E2BIG;
-	}
-	p = inv_add_pd(to, nr_to);
 	if (!p)
 		return -ENOMEM;
 	*p = (*from)[idx];
@@ -388,9 +383,6 @@ static bool over_limit(const struct inventory *inv, char *why, size_t len)
 		if (rt_pd_count(c) >= INV_MAX_PDS)
 			return snprintf(why, len, "more than %d physical drives on one controller",
 					INV_MAX_PDS) > 0;
-		if (pd_index_spent(c))
-			return snprintf(why, len, "drives that move between arrays again and "
-					"again") > 0;
 		for (size_t k = 0; k < c->nr_arrays; k++)
 			if (c->arrays[k].nr_lds >= INV_MAX_LDS)
 				return snprintf(why, len, "more than %d logical drives in one array",

@@ -5,7 +5,9 @@
 #
 # No timing is asserted: each run gets a CPU-time limit of 20 s where the
 # quadratic readers took minutes, so only a reader that is quadratic again
-# fails. Memory: the peak resident size stays under 64 MiB + 20x the input.
+# fails. Memory: the peak resident size stays under 64 MiB + 20x the input
+# (and the address space under 4 GiB, so a reader that multiplies its input
+# fails fast instead of taking the machine's memory).
 # Each case also checks the answer: success, or the error that names the
 # limit the input went past.
 . "$(dirname "$0")/lib.sh"
@@ -102,6 +104,8 @@ import resource, subprocess, sys
 cpu, out, cmd = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
 def limit():
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
+    # a reader that multiplies its input fails here, not by pushing the machine into swap
+    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
 with open(out, 'w') as f:
     try:
         p = subprocess.run(cmd, preexec_fn=limit, stdout=f, stderr=subprocess.STDOUT,
@@ -164,7 +168,7 @@ case_ ssacli_empty_lines 0 "Smart Array P410" "${DEV[@]}" ssacli:@IN@
 case_ ssacli_long_line 0 "" "${DEV[@]}" ssacli:@IN@
 case_ ssacli_many_drives 1 "more than 2048 physical drives on one controller" "${DEV[@]}" ssacli:@IN@
 case_ ssacli_same_drive 0 "1I:1:999" "${DEV[@]}" ssacli:@IN@
-case_ ssacli_moving_drives 1 "drives that move between arrays again and again" "${DEV[@]}" ssacli:@IN@
+case_ ssacli_moving_drives 0 "1I:1:999" "${DEV[@]}" ssacli:@IN@
 case_ ssacli_many_controllers 1 "more than 256 controllers" "${DEV[@]}" ssacli:@IN@
 case_ storcli_many_documents 0 "" "${DEV[@]}" storcli:@IN@
 case_ storcli_deep 1 "not valid JSON" "${DEV[@]}" storcli:@IN@
