@@ -356,6 +356,8 @@ static int opt_paths(struct job_draft *d, const struct job_opt *o, const char *v
 
 	if (ret == -EINVAL)
 		return ERR("no path in '%s'", v);
+	if (ret == -E2BIG)
+		return ERR("more than %d paths in one list", UNITS_MAX_PATHS);
 	if (ret)
 		return ret;
 	units_list_free(*list);

@@ -20,6 +20,10 @@
 #include "units.h"
 
 #define MAX_INCLUDE_DEPTH 16
+/* fio's max_jobs: jobs and their numjobs clones together; each costs a job_spec */
+#define MAX_JOBS 4096
+/* filename= and directory= entries over all jobs: a [global] list is copied into each job */
+#define MAX_JOB_PATHS (1u << 20)
 #define CMDLINE_FILE "<command line>"
 
 /* fio 3.33's job options (and libaio/io_uring engine options) we do not take */
@@ -185,6 +189,8 @@ struct loader {
 	struct section cur;		/* the section being read */
 	bool in_section;
 	struct section over;		/* the user's word over every job's own options */
+	size_t nr_threads;		/* jobs so far, numjobs counted: MAX_JOBS */
+	size_t nr_job_paths;		/* their path entries: MAX_JOB_PATHS */
 	char **paths;			/* resolved includes: src_opt.file points here */
 	size_t nr_paths;
 	char *err;
@@ -373,6 +379,10 @@ static int add_job(struct loader *ld, const struct job_draft *base, const struct
 	char why[512];
 	int ret;
 
+	/* checked before the copy: the copy is what a long [global] list multiplies */
+	if (ld->nr_job_paths + base->spec.nr_filenames + base->spec.nr_directories > MAX_JOB_PATHS)
+		return load_errf(ld, s->file, s->line, "job '%s': the jobs name more than %u "
+				 "files and directories in all", s->name, MAX_JOB_PATHS);
 	if (job_draft_copy(&d, base))
 		return nomem(ld);
 	j->src_file = s->file ? s->file : CMDLINE_FILE;
@@ -393,6 +403,16 @@ static int add_job(struct loader *ld, const struct job_draft *base, const struct
 			ret = nomem(ld);
 		else if (ret)
 			ret = load_errf(ld, s->file, s->line, "job '%s': %s", j->name, why);
+	}
+	if (!ret) {
+		ld->nr_threads += j->numjobs ? j->numjobs : 1;
+		ld->nr_job_paths += (size_t)j->nr_filenames + j->nr_directories;
+		if (ld->nr_threads > MAX_JOBS)
+			ret = load_errf(ld, s->file, s->line, "job '%s': more than %d jobs in all "
+					"(numjobs clones included; fio's limit too)", j->name, MAX_JOBS);
+		else if (ld->nr_job_paths > MAX_JOB_PATHS)
+			ret = load_errf(ld, s->file, s->line, "job '%s': the jobs name more than %u "
+					"files and directories in all", j->name, MAX_JOB_PATHS);
 	}
 	for (i = 0; !ret && i < s->nr; i++)
 		if (kv_append(&j->job_options, &j->nr_job_options, &alloc, &s->opts[i], false))
@@ -477,35 +497,48 @@ static char *trim(char *s)
 	return s;
 }
 
-/* fio_option_dup_subs: ${VAR} becomes its value, or nothing when unset. */
-static char *expand_env(const char *s)
-{
-	size_t cap = strlen(s) + 1, len = 0;
-	char *out = malloc(cap);
+/* what ${VAR} may add to one line: values repeated a million times are not a job */
+#define EXPAND_GROWTH_MAX (16u << 20)
 
+/*
+ * fio_option_dup_subs: ${VAR} becomes its value, or nothing when unset.
+ * Fills *res (the caller frees it); -E2BIG when the values make the line
+ * more than EXPAND_GROWTH_MAX longer. One pass: a "${" with no '}' after it
+ * means none of the later ones has one either.
+ */
+static int expand_env(const char *s, char **res)
+{
+	size_t inlen = strlen(s), cap = inlen + 1, len = 0;
+	char *out = malloc(cap);
+	bool closed = true;
+
+	*res = NULL;
 	while (out && *s) {
-		const char *end = s[0] == '$' && s[1] == '{' ? strchr(s + 2, '}') : NULL;
+		bool open = s[0] == '$' && s[1] == '{';
+		const char *end = open && closed ? strchr(s + 2, '}') : NULL;
 		const char *val = NULL;
 		size_t n = 1;
 
+		if (open && !end)
+			closed = false;
 		if (end) {
 			char *name = strndup(s + 2, (size_t)(end - s - 2));
 
-			if (!name) {
-				free(out);
-				return NULL;
-			}
+			if (!name)
+				break;
 			val = getenv(name);
 			free(name);
 			n = val ? strlen(val) : 0;
 		}
+		if (len + n > inlen + EXPAND_GROWTH_MAX) {
+			free(out);
+			return -E2BIG;
+		}
 		if (len + n + 1 > cap) {
 			char *p = realloc(out, cap = 2 * (len + n + 1));
 
-			if (!p) {
-				free(out);
-				return NULL;
-			}
+			if (!p)
+				break;
 			out = p;
 		}
 		if (n)
@@ -513,9 +546,13 @@ static char *expand_env(const char *s)
 		len += n;
 		s = end ? end + 1 : s + 1;
 	}
-	if (out)
-		out[len] = '\0';
-	return out;
+	if (!out || *s) {
+		free(out);
+		return -ENOMEM;
+	}
+	out[len] = '\0';
+	*res = out;
+	return 0;
 }
 
 static int read_file(struct loader *ld, FILE *f, const char *path, int depth);
@@ -611,8 +648,11 @@ static int read_line(struct loader *ld, char *raw, const char *path, int lineno,
 	if (!strncmp(s, "include", 7) && isspace((unsigned char)s[7]))
 		return do_include(ld, trim(s + 8), path, lineno, depth);
 
-	line = expand_env(s);
-	if (!line)
+	ret = expand_env(s, &line);
+	if (ret == -E2BIG)
+		return load_errf(ld, path, lineno, "${VAR} values make the line longer than %u MiB",
+				 EXPAND_GROWTH_MAX >> 20);
+	if (ret)
 		return nomem(ld);
 	eq = strchr(line, '=');
 	if (eq) {

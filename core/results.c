@@ -21,7 +21,9 @@
 #include <unistd.h>
 
 #include "bufcat.h"
+#include "grow.h"
 #include "results.h"
+#include "strmap.h"
 #include "userdir.h"
 #include "worker.h"
 
@@ -344,71 +346,116 @@ static void ddir_latency(json_object *d, double *mean_ns, double *p99_ns)
 		*p99_ns = get_num(pct, "99.000000", -1) * scale;
 }
 
-/* The label of (job name, group): the name, or "name#k" for its k-th group. */
-struct label {
-	const char *job;
-	int groupid;
-	char *name;
+/*
+ * What reading one result keeps to find its entries by name in constant
+ * time (a scan per job made a long jobs array quadratic): the label of
+ * (job name, group), the name or "name#k" for its k-th group, and the
+ * phase of (label, direction).
+ */
+struct labels {
+	struct strmap label_of;		/* "group<US>job" -> names[] */
+	struct strmap groups_of;	/* job -> how many groups it has so far */
+	struct strmap phase_of;		/* "ddir<US>label" -> result's phases[] */
+	char **names;
+	size_t nr, cap;
+	size_t phases_cap;
 };
 
-static const char *label_for(struct label **ls, size_t *nr, const char *job, int groupid)
+static void labels_release(struct labels *l)
+{
+	strmap_release(&l->label_of);
+	strmap_release(&l->groups_of);
+	strmap_release(&l->phase_of);
+	for (size_t i = 0; i < l->nr; i++)
+		free(l->names[i]);
+	free(l->names);
+}
+
+static const char *label_for(struct labels *l, const char *job, int groupid)
 {
 	size_t i, same = 0;
-	struct label *n;
-	char buf[512];
+	char *key, buf[512];
 
-	for (i = 0; i < *nr; i++) {
-		if (strcmp((*ls)[i].job, job))
-			continue;
-		if ((*ls)[i].groupid == groupid)
-			return (*ls)[i].name;
-		same++;
-	}
-	n = realloc(*ls, (*nr + 1) * sizeof(**ls));
-	if (!n)
+	if (asprintf(&key, "%d\x1f%s", groupid, job) < 0)
 		return NULL;
-	*ls = n;
+	if (strmap_get(&l->label_of, key, &i)) {
+		free(key);
+		return l->names[i];
+	}
+	strmap_get(&l->groups_of, job, &same);
+	if (l->nr == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 16;
+		char **n = realloc(l->names, cap * sizeof(*n));
+
+		if (!n)
+			goto nomem;
+		l->names = n;
+		l->cap = cap;
+	}
 	if (same)
 		snprintf(buf, sizeof(buf), "%s#%zu", job, same + 1);
 	else
 		snprintf(buf, sizeof(buf), "%s", job);
-	n[*nr].job = job;
-	n[*nr].groupid = groupid;
-	n[*nr].name = strdup(buf);
-	if (!n[*nr].name)
-		return NULL;
-	return n[(*nr)++].name;
+	if (!(l->names[l->nr] = strdup(buf)))
+		goto nomem;
+	if (strmap_put(&l->label_of, key, l->nr) || strmap_put(&l->groups_of, job, same + 1)) {
+		free(l->names[l->nr]);
+		goto nomem;
+	}
+	free(key);
+	return l->names[l->nr++];
+nomem:
+	free(key);
+	return NULL;
 }
 
-static struct result_phase *phase_for(struct result *r, const char *label, int ddir)
+static struct result_phase *phase_for(struct result *r, struct labels *l, const char *label,
+				      int ddir)
 {
 	struct result_phase *n;
 	size_t i;
+	char *key;
 
-	for (i = 0; i < r->nr_phases; i++)
-		if (r->phases[i].ddir == ddir && !strcmp(r->phases[i].name, label))
-			return &r->phases[i];
-	n = realloc(r->phases, (r->nr_phases + 1) * sizeof(*n));
-	if (!n)
+	if (asprintf(&key, "%d\x1f%s", ddir, label) < 0)
 		return NULL;
-	r->phases = n;
-	n += r->nr_phases;
+	if (strmap_get(&l->phase_of, key, &i)) {
+		free(key);
+		return &r->phases[i];
+	}
+	if (r->nr_phases == l->phases_cap) {
+		size_t cap = l->phases_cap ? 2 * l->phases_cap : 16;
+
+		n = realloc(r->phases, cap * sizeof(*n));
+		if (!n)
+			goto nomem;
+		r->phases = n;
+		l->phases_cap = cap;
+	}
+	n = &r->phases[r->nr_phases];
 	memset(n, 0, sizeof(*n));
 	n->ddir = ddir;
 	n->lat_p99_ns = -1;
 	if (!(n->name = strdup(label)))
-		return NULL;
+		goto nomem;
+	if (strmap_put(&l->phase_of, key, r->nr_phases)) {
+		free(n->name);
+		goto nomem;
+	}
+	free(key);
 	r->nr_phases++;
 	return n;
+nomem:
+	free(key);
+	return NULL;
 }
 
-static int add_job(struct result *r, json_object *job, struct label **ls, size_t *nr_ls)
+static int add_job(struct result *r, json_object *job, struct labels *ls)
 {
 	static const char *const dirs[] = { "read", "write", "trim" };
 	const char *jobname = get_str(job, "jobname"), *label;
 	int groupid = (int)num_in(get_num(job, "groupid", 0), INT_MIN, INT_MAX, 0), d;
 
-	label = label_for(ls, nr_ls, jobname, groupid);
+	label = label_for(ls, jobname, groupid);
 	if (!label)
 		return -ENOMEM;
 	for (d = 0; d < 3; d++) {
@@ -418,7 +465,7 @@ static int add_job(struct result *r, json_object *job, struct label **ls, size_t
 
 		if (!o || ios <= 0)
 			continue;
-		if (!(p = phase_for(r, label, d)))
+		if (!(p = phase_for(r, ls, label, d)))
 			return -ENOMEM;
 		if (!p->desc && get_str(job, "desc") && dup_str(&p->desc, get_str(job, "desc")))
 			return -ENOMEM;
@@ -532,8 +579,8 @@ int result_parse(struct result *r, const char *name, const char *text, size_t le
 	const char *start = json_start(text, len);
 	struct json_tokener *tok;
 	enum json_tokener_error jerr;
-	struct label *ls = NULL;
-	size_t i, nr_ls = 0, off;
+	struct labels ls = { 0 };
+	size_t i, off;
 	json_object *root, *jobs;
 	int ret = 0;
 
@@ -584,14 +631,12 @@ int result_parse(struct result *r, const char *name, const char *text, size_t le
 			ret = -EINVAL;
 			break;
 		}
-		if ((ret = add_job(r, job, &ls, &nr_ls)))
+		if ((ret = add_job(r, job, &ls)))
 			break;
 	}
 	if (!ret && (dup_str(&r->path, name) || fill_meta(r, root)))
 		ret = -ENOMEM;
-	for (i = 0; i < nr_ls; i++)
-		free(ls[i].name);
-	free(ls);
+	labels_release(&ls);
 	json_object_put(root);
 	if (ret == -ENOMEM)
 		snprintf(err, errlen, "%s: out of memory", name);
@@ -711,13 +756,11 @@ int results_list(struct result_entry **out, size_t *nr, char *err, size_t errlen
 
 		if (de->d_name[0] == '.' || n < 6 || strcmp(de->d_name + n - 5, ".json"))
 			continue;
-		grown = realloc(names, (nr_names + 1) * sizeof(*names));
+		grown = grow_room(&names, nr_names, sizeof(*names)) ? NULL : names;
 		if (!grown || !(grown[nr_names] = strdup(de->d_name))) {
-			names = grown ? grown : names;
 			ret = -ENOMEM;
 			break;
 		}
-		names = grown;
 		nr_names++;
 	}
 	closedir(d);

@@ -517,10 +517,18 @@ void units_list_free(char **list)
 
 int units_path_list(const char *s, char ***out, unsigned *nr)
 {
-	size_t len = strlen(s), n = 0, i;
-	char **list = calloc(len / 2 + 2, sizeof(*list));
-	char *buf = malloc(len + 1), *w = buf;
+	size_t len = strlen(s), n = 0, i, most = 1;
+	char **list = NULL;
+	char *buf = NULL, *w;
 
+	/* counted before anything is allocated: a long list is refused, not built */
+	for (i = 0; i < len; i++)
+		most += s[i] == ':';
+	if (most > UNITS_MAX_PATHS)
+		return -E2BIG;
+	list = calloc(most + 1, sizeof(*list));
+	buf = malloc(len + 1);
+	w = buf;
 	if (!list || !buf)
 		goto nomem;
 	for (i = 0; i <= len; i++) {

@@ -84,8 +84,10 @@ int units_node_list(const char *s);
 /*
  * filename=/directory= lists: ':'-separated, "\:" is a literal colon, empty
  * entries skipped. *out is a NULL-terminated array the caller frees with
- * units_list_free. -EINVAL when no entry remains, -ENOMEM.
+ * units_list_free. -EINVAL when no entry remains, -E2BIG past
+ * UNITS_MAX_PATHS entries (empty ones counted), -ENOMEM.
  */
+#define UNITS_MAX_PATHS 65536
 int units_path_list(const char *s, char ***out, unsigned *nr);
 void units_list_free(char **list);
 

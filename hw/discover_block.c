@@ -27,6 +27,7 @@
 #include <blkid/blkid.h>
 
 #include "guard.h"
+#include "grow.h"
 
 /* megaraid_sas puts system PDs on channels 0-1 and logical drives above (MEGASAS_MAX_PD_CHANNELS). */
 #define MEGASAS_MAX_PD_CHANNELS 2
@@ -227,12 +228,11 @@ static int read_loops(struct dctx *d)
 			       backing, sizeof(backing)) ||
 		    stat(backing, &st) || !S_ISBLK(st.st_mode))
 			continue;
-		l = realloc(d->loops, (d->nr_loops + 1) * sizeof(*l));
-		if (!l) {
+		if (grow_room(&d->loops, d->nr_loops, sizeof(*d->loops))) {
 			ret = -ENOMEM;
 			break;
 		}
-		d->loops = l;
+		l = d->loops;
 		snprintf(l[d->nr_loops].name, sizeof(l->name), "%s", names[i]);
 		l[d->nr_loops++].backing = st.st_rdev;
 	}

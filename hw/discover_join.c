@@ -10,6 +10,7 @@
  * Never prints.
  */
 #include "discover_int.h"
+#include "pd_index.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +71,7 @@ static void join(struct inv_controller *s, struct inv_controller *v)
 		v->unassigned = v->passthrough = NULL;
 		v->nr_arrays = v->nr_unassigned = v->nr_passthrough = 0;
 		inv_controller_release(&guessed);
+		pd_index_forget(s);	/* its drives are other drives now */
 	}
 	/* the board's own name ("Smart Array P440ar") beats the chip's */
 	take_str(&s->model, &v->model, true);

@@ -7,6 +7,7 @@
  * Read-only; never prints.
  */
 #include "discover_int.h"
+#include "grow.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -227,11 +228,9 @@ static int parse_mountinfo_line(struct dctx *d, char *line)
 	}
 	if (!dir)
 		return 0;
-	m = realloc(d->mounts, (d->nr_mounts + 1) * sizeof(*m));
-	if (!m)
+	if (grow_room(&d->mounts, d->nr_mounts, sizeof(*d->mounts)))
 		return -ENOMEM;
-	d->mounts = m;
-	m = &m[d->nr_mounts];
+	m = &d->mounts[d->nr_mounts];
 	unescape(dir);
 	m->maj = maj;
 	m->min = min;

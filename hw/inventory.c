@@ -8,6 +8,8 @@
  * no source filled stays unset and becomes JSON null, never a guess.
  */
 #include "inventory.h"
+#include "pd_index.h"
+#include "grow.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -41,24 +43,28 @@ const char *inv_status_name(enum inv_status s)
 }
 
 /*
- * Grows *arr by one zeroed element of size sz. Elements move on growth, so
- * callers hold indexes, not pointers, across appends.
+ * Grows *arr by one zeroed element of size sz, NULL (errno ENOMEM or E2BIG)
+ * past max elements. Elements move on growth, so callers hold indexes, not
+ * pointers, across appends.
  */
-static void *grow(void *arrp, size_t *nr, size_t sz)
+static void *grow(void *arrp, size_t *nr, size_t sz, size_t max)
 {
-	void **arr = arrp;
-	char *p = realloc(*arr, (*nr + 1) * sz);
+	char **arr = arrp;
 
-	if (!p)
+	if (*nr >= max) {
+		errno = E2BIG;
 		return NULL;
-	*arr = p;
-	memset(p + *nr * sz, 0, sz);
-	return p + (*nr)++ * sz;
+	}
+	if (grow_room(arr, *nr, sz))
+		return NULL;
+	memset(*arr + *nr * sz, 0, sz);
+	return *arr + (*nr)++ * sz;
 }
 
 struct inv_controller *inv_add_controller(struct inventory *inv)
 {
-	struct inv_controller *c = grow(&inv->controllers, &inv->nr_controllers, sizeof(*c));
+	struct inv_controller *c = grow(&inv->controllers, &inv->nr_controllers, sizeof(*c),
+					 INV_MAX_CONTROLLERS);
 
 	if (c) {
 		c->numa_node = INV_NO_NUMA;
@@ -69,7 +75,7 @@ struct inv_controller *inv_add_controller(struct inventory *inv)
 
 struct inv_array *inv_add_array(struct inv_controller *c)
 {
-	struct inv_array *a = grow(&c->arrays, &c->nr_arrays, sizeof(*a));
+	struct inv_array *a = grow(&c->arrays, &c->nr_arrays, sizeof(*a), INV_MAX_ARRAYS);
 
 	if (a)
 		a->status = INV_UNKNOWN;
@@ -78,7 +84,7 @@ struct inv_array *inv_add_array(struct inv_controller *c)
 
 struct inv_ld *inv_add_ld(struct inv_array *a)
 {
-	struct inv_ld *ld = grow(&a->lds, &a->nr_lds, sizeof(*ld));
+	struct inv_ld *ld = grow(&a->lds, &a->nr_lds, sizeof(*ld), INV_MAX_LDS);
 
 	if (ld) {
 		ld->size_bytes = INV_UNSET;
@@ -91,7 +97,7 @@ struct inv_ld *inv_add_ld(struct inv_array *a)
 
 struct inv_pd *inv_add_pd(struct inv_pd **arr, size_t *nr)
 {
-	struct inv_pd *pd = grow(arr, nr, sizeof(*pd));
+	struct inv_pd *pd = grow(arr, nr, sizeof(*pd), INV_MAX_PDS);
 
 	if (pd) {
 		pd->status = INV_UNKNOWN;
@@ -102,7 +108,7 @@ struct inv_pd *inv_add_pd(struct inv_pd **arr, size_t *nr)
 
 struct inv_md *inv_add_md(struct inventory *inv)
 {
-	struct inv_md *md = grow(&inv->md, &inv->nr_md, sizeof(*md));
+	struct inv_md *md = grow(&inv->md, &inv->nr_md, sizeof(*md), INV_MAX_MD);
 
 	if (md) {
 		md->size_bytes = INV_UNSET;
@@ -114,7 +120,7 @@ struct inv_md *inv_add_md(struct inventory *inv)
 
 struct inv_md_member *inv_add_md_member(struct inv_md *md)
 {
-	struct inv_md_member *m = grow(&md->members, &md->nr_members, sizeof(*m));
+	struct inv_md_member *m = grow(&md->members, &md->nr_members, sizeof(*m), INV_MAX_MD_MEMBERS);
 
 	if (m)
 		m->slot = INV_UNSET;
@@ -123,7 +129,7 @@ struct inv_md_member *inv_add_md_member(struct inv_md *md)
 
 struct inv_blockdev *inv_add_blockdev(struct inventory *inv)
 {
-	struct inv_blockdev *b = grow(&inv->blockdevs, &inv->nr_blockdevs, sizeof(*b));
+	struct inv_blockdev *b = grow(&inv->blockdevs, &inv->nr_blockdevs, sizeof(*b), SIZE_MAX);
 
 	if (b) {
 		b->size_bytes = INV_UNSET;
@@ -143,7 +149,7 @@ int inv_add_str(char ***arr, size_t *nr, const char *s)
 
 	if (!copy)
 		return -ENOMEM;
-	slot = grow(arr, nr, sizeof(*slot));
+	slot = grow(arr, nr, sizeof(*slot), SIZE_MAX);
 	if (!slot) {
 		free(copy);
 		return -ENOMEM;
@@ -236,6 +242,7 @@ void inv_controller_release(struct inv_controller *c)
 	free(c->arrays);
 	inv_pds_free(c->unassigned, c->nr_unassigned);
 	inv_pds_free(c->passthrough, c->nr_passthrough);
+	pd_index_free(c);
 	memset(c, 0, sizeof(*c));
 }
 

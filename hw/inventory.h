@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 struct json_object;
+struct pd_index;
 
 #define INV_UNSET (-1)
 #define INV_NO_NUMA INT_MIN
@@ -106,6 +107,7 @@ struct inv_controller {
 	size_t nr_unassigned;
 	struct inv_pd *passthrough;
 	size_t nr_passthrough;
+	struct pd_index *pd_index;	/* drives by address (hw/pd_index.h); NULL until used */
 };
 
 struct inv_md_member {
@@ -163,9 +165,22 @@ struct inventory {
 };
 
 /*
+ * The most entries of one kind an inventory takes. Real listings hold tens;
+ * the find-or-add of the tool parsers scans a list for every line, so these
+ * bound the work a crafted or runaway output can make (and its memory).
+ * INV_MAX_PDS holds for one list and for all of one controller's drives.
+ */
+#define INV_MAX_CONTROLLERS 256
+#define INV_MAX_ARRAYS 256		/* per controller */
+#define INV_MAX_LDS 256			/* per array */
+#define INV_MAX_PDS 2048
+#define INV_MAX_MD 1024
+#define INV_MAX_MD_MEMBERS 4096		/* per md array (md itself stops at 1920) */
+
+/*
  * Append helpers: each returns a zeroed element with every "unset" field set
  * (INV_UNSET, INV_NO_NUMA, progress -1, status INV_UNKNOWN), owned by the
- * parent; NULL on ENOMEM.
+ * parent; NULL on ENOMEM, or with errno E2BIG past the INV_MAX_* above.
  */
 struct inv_controller *inv_add_controller(struct inventory *inv);
 struct inv_array *inv_add_array(struct inv_controller *c);

@@ -7,6 +7,7 @@
  * Read-only; never prints.
  */
 #include "iostat.h"
+#include "grow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -72,11 +73,11 @@ const struct iostat_dev *iostat_find(const struct iostat *s, const char *name)
 
 int iostat_set_parallel(struct iostat *s, const char *name)
 {
-	char **p = realloc(s->parallel, (s->nr_parallel + 1) * sizeof(*p));
+	char **p;
 
-	if (!p)
+	if (grow_room(&s->parallel, s->nr_parallel, sizeof(*p)))
 		return -ENOMEM;
-	s->parallel = p;
+	p = s->parallel;
 	p[s->nr_parallel] = strdup(name);
 	if (!p[s->nr_parallel])
 		return -ENOMEM;
@@ -207,7 +208,7 @@ int iostat_sample(struct iostat *s, uint64_t now_ns, char *err, size_t errlen)
 		if (de->d_name[0] == '.' || strlen(de->d_name) >= sizeof(d->name) ||
 		    read_counters(s->root, de->d_name, v))
 			continue;
-		grown = realloc(devs, (nr + 1) * sizeof(*devs));
+		grown = grow_room(&devs, nr, sizeof(*devs)) ? NULL : devs;
 		if (!grown) {
 			closedir(dp);
 			free(devs);

@@ -209,7 +209,7 @@ static int pd_flush(struct mc *p)
 		list = &a->pds;
 		nr = &a->nr_pds;
 	}
-	dst = inv_add_pd(list, nr);
+	dst = rt_pd_full(CTRL(p)) ? NULL : inv_add_pd(list, nr);
 	if (!dst)
 		return -ENOMEM;
 	*dst = d->pd;

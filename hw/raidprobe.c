@@ -9,6 +9,7 @@
  * owner's calls never wait on a child process unless asked to.
  */
 #include "raidprobe.h"
+#include "grow.h"
 #include "raidtool.h"
 
 #include <errno.h>
@@ -186,10 +187,9 @@ static int osdevs_add_inventory(const struct inventory *inv, struct raidtool_osd
 
 		if (!b->name || !b->wwn)
 			continue;
-		p = realloc(*devs, (*nr + 1) * sizeof(**devs));
-		if (!p)
+		if (grow_room(devs, *nr, sizeof(**devs)))
 			return -ENOMEM;
-		*devs = p;
+		p = *devs;
 		p[*nr].name = strdup(b->name);
 		p[*nr].wwn = strdup(b->wwn);
 		(*nr)++;

@@ -10,6 +10,7 @@
  */
 #include "raidtool.h"
 #include "raidtool_int.h"
+#include "grow.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -604,7 +605,7 @@ int raidtool_import(struct inventory *inv, const char *tool, const char *file, c
 	src.tool = imports[i].name;
 	src.cmd = imports[i].cmd;
 	src.file = file;
-	ret = imports[i].ops->parse(&tmp, text, &src, err, errlen);
+	ret = rt_parse(imports[i].ops, &tmp, text, &src, err, errlen);
 	if (!ret)
 		ret = raidtool_merge(inv, &tmp);
 	inventory_release(&tmp);
@@ -729,12 +730,11 @@ int raidtool_osdevs_from_sysfs(const char *sysroot, struct raidtool_osdev **devs
 		}
 		if (!wwn)
 			continue;
-		p = realloc(*devs, (*nr + 1) * sizeof(**devs));
-		if (!p) {
+		if (grow_room(devs, *nr, sizeof(**devs))) {
 			free(wwn);
 			break;
 		}
-		*devs = p;
+		p = *devs;
 		p[*nr].wwn = wwn;
 		p[*nr].name = strdup(de->d_name);
 		if (!p[*nr].name) {

@@ -21,8 +21,9 @@
 
 /* A text cut into lines: copies without the newline, '\r' dropped. */
 struct rt_lines {
-	char **v;
+	char **v;	/* nr lines, each a writable string inside buf */
 	size_t nr;
+	char *buf;
 };
 
 int rt_lines_split(const char *text, struct rt_lines *l);
@@ -100,10 +101,22 @@ static inline struct inv_pd *rt_pd_at(const struct rt_pd_ref *r)
 /*
  * The drive with this address, in list (*to, *nr_to): found elsewhere in c
  * it moves there (an output that lists it under an array outranks a cage
- * listing), else it is added. NULL on ENOMEM.
+ * listing), else it is added. NULL on ENOMEM, or with errno E2BIG when c
+ * holds INV_MAX_PDS drives already.
  */
 struct inv_pd *rt_pd_place(struct inv_controller *c, const char *id, struct inv_pd **to,
 			   size_t *nr_to);
+
+/* All of c's drives; rt_pd_full: true (errno E2BIG) when c holds INV_MAX_PDS of them. */
+size_t rt_pd_count(const struct inv_controller *c);
+bool rt_pd_full(const struct inv_controller *c);
+
+/*
+ * ops->parse, and when it failed because inv reached an INV_MAX_* limit, an
+ * error that says so (not "out of memory").
+ */
+int rt_parse(const struct raid_tool_ops *ops, struct inventory *inv, const char *text,
+	     const struct raidtool_src *src, char *err, size_t errlen);
 
 /* Removes the arrays without id that ended up empty (drives placed elsewhere after all). */
 void rt_drop_empty_arrays(struct inv_controller *c);
@@ -112,9 +125,9 @@ void rt_drop_empty_arrays(struct inv_controller *c);
 void rt_pd_merge(struct inv_pd *dst, struct inv_pd *src);
 /* Frees a drive's strings (one built outside an inventory). */
 
-/* Moves element idx of one PD list to the end of another. -ENOMEM. */
-int rt_pd_move(struct inv_pd **from, size_t *nr_from, size_t idx, struct inv_pd **to,
-	       size_t *nr_to);
+/* Moves element idx of one of c's PD lists to the end of another. -ENOMEM. */
+int rt_pd_move(struct inv_controller *c, struct inv_pd **from, size_t *nr_from, size_t idx,
+	       struct inv_pd **to, size_t *nr_to);
 
 /* Runs each argv tail after bin and parses its stdout with ops->parse into inv. */
 int rt_read_cmds(const struct raid_tool_ops *ops, const char *bin,

@@ -8,6 +8,7 @@
  */
 #include "raidtool_int.h"
 #include "bufcat.h"
+#include "pd_index.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -21,39 +22,46 @@
 
 int rt_lines_split(const char *text, struct rt_lines *l)
 {
-	const char *p = text;
+	size_t len = strlen(text), cap = 0;
+	char *r, *w;
 
 	memset(l, 0, sizeof(*l));
-	while (*p) {
-		const char *nl = strchrnul(p, '\n');
-		char *line = strndup(p, (size_t)(nl - p)), **v;
-		char *cr;
+	/* one copy cut in place: a line costs a pointer, not an allocation */
+	l->buf = malloc(len + 1);
+	if (!l->buf)
+		return -ENOMEM;
+	r = w = l->buf;
+	memcpy(r, text, len + 1);
+	while (*r) {
+		char *line = w;
 
-		if (!line)
-			goto oom;
 		/* '\r' anywhere: "\r   " artifacts of tools that redraw a progress line */
-		while ((cr = strchr(line, '\r')))
-			memmove(cr, cr + 1, strlen(cr));
-		v = realloc(l->v, (l->nr + 1) * sizeof(*v));
-		if (!v) {
-			free(line);
-			goto oom;
+		for (; *r && *r != '\n'; r++)
+			if (*r != '\r')
+				*w++ = *r;
+		if (*r)
+			r++;
+		*w++ = '\0';
+		if (l->nr == cap) {
+			char **v;
+
+			cap = cap ? 2 * cap : 64;
+			v = realloc(l->v, cap * sizeof(*v));
+			if (!v) {
+				rt_lines_release(l);
+				return -ENOMEM;
+			}
+			l->v = v;
 		}
-		l->v = v;
 		l->v[l->nr++] = line;
-		p = *nl ? nl + 1 : nl;
 	}
 	return 0;
-oom:
-	rt_lines_release(l);
-	return -ENOMEM;
 }
 
 void rt_lines_release(struct rt_lines *l)
 {
-	for (size_t i = 0; i < l->nr; i++)
-		free(l->v[i]);
 	free(l->v);
+	free(l->buf);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -287,8 +295,21 @@ static bool find_in(struct inv_pd **list, size_t *nr, const char *id, struct rt_
 
 bool rt_pd_find(struct inv_controller *c, const char *id, struct rt_pd_ref *ref)
 {
+	struct pd_where w;
+	int found;
+
 	if (!id)
 		return false;
+	/* the index answers in constant time; a scan is the fallback without memory */
+	found = pd_index_find(c, id, &w);
+	if (found >= 0) {
+		if (found) {
+			ref->list = w.list;
+			ref->nr = w.nr;
+			ref->idx = w.idx;
+		}
+		return found;
+	}
 	for (size_t i = 0; i < c->nr_arrays; i++)
 		if (find_in(&c->arrays[i].pds, &c->arrays[i].nr_pds, id, ref))
 			return true;
@@ -296,17 +317,32 @@ bool rt_pd_find(struct inv_controller *c, const char *id, struct rt_pd_ref *ref)
 	       find_in(&c->passthrough, &c->nr_passthrough, id, ref);
 }
 
-int rt_pd_move(struct inv_pd **from, size_t *nr_from, size_t idx, struct inv_pd **to,
-	       size_t *nr_to)
+size_t rt_pd_count(const struct inv_controller *c)
 {
-	struct inv_pd *p = realloc(*to, (*nr_to + 1) * sizeof(**to));
+	size_t n = c->nr_unassigned + c->nr_passthrough;
+
+	for (size_t i = 0; i < c->nr_arrays; i++)
+		n += c->arrays[i].nr_pds;
+	return n;
+}
+
+bool rt_pd_full(const struct inv_controller *c)
+{
+	if (rt_pd_count(c) < INV_MAX_PDS)
+		return false;
+	errno = E2BIG;
+	return true;
+}
+
+int rt_pd_move(struct inv_controller *c, struct inv_pd **from, size_t *nr_from, size_t idx,
+	       struct inv_pd **to, size_t *nr_to)
+{
+	struct inv_pd *p = inv_add_pd(to, nr_to);
 
 	if (!p)
 		return -ENOMEM;
-	*to = p;
-	p[(*nr_to)++] = (*from)[idx];
-	memmove(&(*from)[idx], &(*from)[idx + 1], (*nr_from - idx - 1) * sizeof(**from));
-	(*nr_from)--;
+	*p = (*from)[idx];
+	pd_index_remove(c, from, nr_from, idx);
 	return 0;
 }
 
@@ -319,11 +355,11 @@ struct inv_pd *rt_pd_place(struct inv_controller *c, const char *id, struct inv_
 	if (rt_pd_find(c, id, &ref)) {
 		if (ref.list == to)
 			return rt_pd_at(&ref);
-		if (rt_pd_move(ref.list, ref.nr, ref.idx, to, nr_to))
+		if (rt_pd_move(c, ref.list, ref.nr, ref.idx, to, nr_to))
 			return NULL;
 		return &(*to)[*nr_to - 1];
 	}
-	pd = inv_add_pd(to, nr_to);
+	pd = rt_pd_full(c) ? NULL : inv_add_pd(to, nr_to);
 	if (!pd || rt_set(&pd->id, id))
 		return NULL;
 	return pd;
@@ -341,9 +377,50 @@ void rt_drop_empty_arrays(struct inv_controller *c)
 		free(a->status_text);
 		free(a->lds);
 		free(a->pds);
+		pd_index_forget(c);	/* the lists after it change numbers */
 		memmove(a, a + 1, (c->nr_arrays - i - 1) * sizeof(*a));
 		c->nr_arrays--;
 	}
+}
+
+/* Why a parse of inv stopped at a limit of its size ("more than 256 controllers"); false if none. */
+static bool over_limit(const struct inventory *inv, char *why, size_t len)
+{
+	if (inv->nr_controllers >= INV_MAX_CONTROLLERS)
+		return snprintf(why, len, "more than %d controllers", INV_MAX_CONTROLLERS) > 0;
+	if (inv->nr_md >= INV_MAX_MD)
+		return snprintf(why, len, "more than %d md arrays", INV_MAX_MD) > 0;
+	for (size_t i = 0; i < inv->nr_md; i++)
+		if (inv->md[i].nr_members >= INV_MAX_MD_MEMBERS)
+			return snprintf(why, len, "more than %d members in one md array",
+					INV_MAX_MD_MEMBERS) > 0;
+	for (size_t i = 0; i < inv->nr_controllers; i++) {
+		const struct inv_controller *c = &inv->controllers[i];
+
+		if (c->nr_arrays >= INV_MAX_ARRAYS)
+			return snprintf(why, len, "more than %d arrays on one controller",
+					INV_MAX_ARRAYS) > 0;
+		if (rt_pd_count(c) >= INV_MAX_PDS)
+			return snprintf(why, len, "more than %d physical drives on one controller",
+					INV_MAX_PDS) > 0;
+		for (size_t k = 0; k < c->nr_arrays; k++)
+			if (c->arrays[k].nr_lds >= INV_MAX_LDS)
+				return snprintf(why, len, "more than %d logical drives in one array",
+						INV_MAX_LDS) > 0;
+	}
+	return false;
+}
+
+int rt_parse(const struct raid_tool_ops *ops, struct inventory *inv, const char *text,
+	     const struct raidtool_src *src, char *err, size_t errlen)
+{
+	int ret = ops->parse(inv, text, src, err, errlen);
+	char why[128];
+
+	if (ret == -ENOMEM && over_limit(inv, why, sizeof(why)))
+		ret = rt_bad_output(err, errlen, src, 0, NULL, "it lists %s (not a real listing)",
+				    why);
+	return ret;
 }
 
 /* ---- merge ------------------------------------------------------------------ */
@@ -404,7 +481,7 @@ static int pds_merge(struct inv_controller *c, struct inv_pd *src, size_t nr, st
 		if (src[i].id && rt_pd_find(c, src[i].id, &ref)) {
 			/* a placed drive outranks one the other output could not place */
 			if (placed && ref.list != to) {
-				if (rt_pd_move(ref.list, ref.nr, ref.idx, to, nr_to))
+				if (rt_pd_move(c, ref.list, ref.nr, ref.idx, to, nr_to))
 					return -ENOMEM;
 				d = &(*to)[*nr_to - 1];
 			} else {
@@ -413,7 +490,7 @@ static int pds_merge(struct inv_controller *c, struct inv_pd *src, size_t nr, st
 			rt_pd_merge(d, &src[i]);
 			continue;
 		}
-		d = inv_add_pd(to, nr_to);
+		d = rt_pd_full(c) ? NULL : inv_add_pd(to, nr_to);
 		if (!d)
 			return -ENOMEM;
 		*d = src[i];
@@ -683,7 +760,7 @@ int rt_read_cmds(const struct raid_tool_ops *ops, const char *bin,
 		if (blank(run.out) && run.status != 0)
 			ret = rt_run_failed(err, errlen, full, &run);
 		else
-			ret = ops->parse(inv, run.out, &s, err, errlen);
+			ret = rt_parse(ops, inv, run.out, &s, err, errlen);
 		raidtool_run_release(&run);
 	}
 	return ret;

@@ -604,6 +604,7 @@ static int sc_parse(struct inventory *inv, const char *text, const struct raidto
 {
 	struct sc p = { inv, src, err, errlen };
 	const char *start = strchr(text, '{');
+	const char *end = start ? start + strlen(start) : NULL;
 	size_t docs = 0;
 	int ret = 0;
 
@@ -614,7 +615,7 @@ static int sc_parse(struct inventory *inv, const char *text, const struct raidto
 	while (!ret && start && *start) {
 		struct json_tokener *tok = json_tokener_new();
 		struct json_object *root;
-		size_t len = strlen(start);
+		size_t len = (size_t)(end - start);	/* measured once: documents may be many */
 		enum json_tokener_error je;
 
 		if (!tok)

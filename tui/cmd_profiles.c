@@ -24,6 +24,8 @@
 #include "config.h"
 #include "options.h"
 #include "profile_set.h"
+#include "grow.h"
+#include "strmap.h"
 #include "tty_text.h"
 
 struct profile {
@@ -60,9 +62,11 @@ static struct profile *find(const struct plist *s, const char *name)
 	return NULL;
 }
 
-/* Adds dir's *.fio; a name already present (a user profile) wins. */
-static int scan(struct plist *s, const char *dir, bool user)
+/* Adds dir's *.fio; a name already present (a user profile, in seen) wins. */
+static int scan(struct plist *s, struct strmap *seen, const char *dir, bool user)
 {
+	size_t dup;
+
 	struct dirent *de;
 	DIR *d = opendir(dir);
 
@@ -76,14 +80,13 @@ static int scan(struct plist *s, const char *dir, bool user)
 		    strcmp(de->d_name + n - 4, ".fio"))
 			continue;
 		de->d_name[n - 4] = '\0';
-		if (find(s, de->d_name))
+		if (strmap_get(seen, de->d_name, &dup))
 			continue;
-		grown = realloc(s->p, (s->nr + 1) * sizeof(*grown));
-		if (!grown) {
+		if (grow_room(&s->p, s->nr, sizeof(*s->p)) || strmap_put(seen, de->d_name, s->nr)) {
 			closedir(d);
 			return -ENOMEM;
 		}
-		s->p = grown;
+		grown = s->p;
 		grown += s->nr++;
 		snprintf(grown->name, sizeof(grown->name), "%s", de->d_name);
 		snprintf(grown->path, sizeof(grown->path), "%s/%s.fio", dir, de->d_name);
@@ -101,16 +104,19 @@ static int cmp_profiles(const void *a, const void *b)
 static int load_set(struct plist *s)
 {
 	char dir[PATH_MAX];
+	struct strmap seen;
 	int ret = 0;
 
 	memset(s, 0, sizeof(*s));
+	strmap_init(&seen);
 	if (!profile_user_dir(dir, sizeof(dir)))
-		ret = scan(s, dir, true);
+		ret = scan(s, &seen, dir, true);
 	if (ret)
 		tty_fprintf(stderr, "raidbench profiles: %s: %s\n", dir, strerror(-ret));
 	profile_builtin_dir(dir, sizeof(dir));
-	if ((ret = scan(s, dir, false)))
+	if ((ret = scan(s, &seen, dir, false)))
 		tty_fprintf(stderr, "raidbench profiles: %s: %s\n", dir, strerror(-ret));
+	strmap_release(&seen);
 	if (s->nr)
 		qsort(s->p, s->nr, sizeof(*s->p), cmp_profiles);
 	return ret == -ENOMEM ? ret : 0;

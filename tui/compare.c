@@ -5,11 +5,13 @@
  * Arithmetic only; cmd_compare.c prints it.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
+#include "strmap.h"
 
 double compare_change_pct(double base, double v)
 {
@@ -18,42 +20,64 @@ double compare_change_pct(double base, double v)
 	return (v - base) / base * 100.0;
 }
 
-static struct compare_row *row_for(struct compare *c, const struct result_phase *p)
+/* The row of (phase, direction): found through rows_of ("ddir<US>phase" -> rows[]), else added. */
+static struct compare_row *row_for(struct compare *c, struct strmap *rows_of, size_t *cap,
+				   const struct result_phase *p)
 {
 	struct compare_row *n;
 	size_t i;
+	char *key;
 
-	for (i = 0; i < c->nr_rows; i++)
-		if (c->rows[i].ddir == p->ddir && !strcmp(c->rows[i].phase, p->name))
-			return &c->rows[i];
-	n = realloc(c->rows, (c->nr_rows + 1) * sizeof(*n));
-	if (!n)
+	if (asprintf(&key, "%d\x1f%s", p->ddir, p->name) < 0)
 		return NULL;
-	c->rows = n;
-	n += c->nr_rows;
+	if (strmap_get(rows_of, key, &i)) {
+		free(key);
+		return &c->rows[i];
+	}
+	if (c->nr_rows == *cap) {
+		size_t grown = *cap ? 2 * *cap : 16;
+
+		n = realloc(c->rows, grown * sizeof(*n));
+		if (!n)
+			goto nomem;
+		c->rows = n;
+		*cap = grown;
+	}
+	n = &c->rows[c->nr_rows];
 	n->phase = p->name;
 	n->desc = p->desc;
 	n->ddir = p->ddir;
 	n->cells = calloc(c->nr_cols, sizeof(*n->cells));
 	if (!n->cells)
-		return NULL;
+		goto nomem;
+	if (strmap_put(rows_of, key, c->nr_rows)) {
+		free(n->cells);
+		goto nomem;
+	}
+	free(key);
 	c->nr_rows++;
 	return n;
+nomem:
+	free(key);
+	return NULL;
 }
 
 int compare_build(struct compare *c, const struct result *rs, size_t nr)
 {
-	size_t i, k;
+	struct strmap rows_of;
+	size_t i, k, cap = 0;
 
 	memset(c, 0, sizeof(*c));
+	strmap_init(&rows_of);
 	c->nr_cols = nr;
 	for (k = 0; k < nr; k++) {
 		for (i = 0; i < rs[k].nr_phases; i++) {
 			const struct result_phase *p = &rs[k].phases[i];
-			struct compare_row *row = row_for(c, p);
+			struct compare_row *row = row_for(c, &rows_of, &cap, p);
 			struct compare_cell *cell;
 
 			if (!row) {
+				strmap_release(&rows_of);
 				compare_release(c);
 				return -ENOMEM;
 			}
@@ -67,6 +91,7 @@ int compare_build(struct compare *c, const struct result *rs, size_t nr)
 			cell->lat_p99_us = p->lat_p99_ns < 0 ? -1 : p->lat_p99_ns / 1e3;
 		}
 	}
+	strmap_release(&rows_of);
 	for (i = 0; i < c->nr_rows; i++) {
 		const struct compare_cell *b = &c->rows[i].cells[0];
 

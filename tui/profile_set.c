@@ -15,6 +15,8 @@
 
 #include "config.h"
 #include "profile_set.h"
+#include "grow.h"
+#include "strmap.h"
 #include "userdir.h"
 
 static bool is_dir(const char *path)
@@ -90,9 +92,11 @@ void profile_summary(const char *path, char *buf, size_t len)
 		fclose(f);
 }
 
-/* Adds dir's *.fio; a name already present (a user profile, read first) wins. */
-static int scan(struct profile_set *s, const char *dir, bool user)
+/* Adds dir's *.fio; a name already present (a user profile, read first: in seen) wins. */
+static int scan(struct profile_set *s, struct strmap *seen, const char *dir, bool user)
 {
+	size_t dup;
+
 	struct dirent *de;
 	DIR *d = opendir(dir);
 
@@ -106,14 +110,13 @@ static int scan(struct profile_set *s, const char *dir, bool user)
 		    strcmp(de->d_name + n - 4, ".fio"))
 			continue;
 		de->d_name[n - 4] = '\0';
-		if (profile_set_find(s, de->d_name) >= 0)
+		if (strmap_get(seen, de->d_name, &dup))
 			continue;
-		grown = realloc(s->p, (s->nr + 1) * sizeof(*grown));
-		if (!grown) {
+		if (grow_room(&s->p, s->nr, sizeof(*s->p)) || strmap_put(seen, de->d_name, s->nr)) {
 			closedir(d);
 			return -ENOMEM;
 		}
-		s->p = grown;
+		grown = s->p;
 		grown += s->nr++;
 		memset(grown, 0, sizeof(*grown));
 		snprintf(grown->name, sizeof(grown->name), "%.*s", (int)sizeof(grown->name) - 1,
@@ -241,16 +244,19 @@ void profile_info_release(struct profile_info *p)
 
 int profile_set_load(struct profile_set *s, const struct cmd_opt *opts, size_t nr_opts)
 {
+	struct strmap seen;
 	char dir[PATH_MAX];
 	size_t i;
 	int ret = 0;
 
 	memset(s, 0, sizeof(*s));
+	strmap_init(&seen);
 	if (!profile_user_dir(dir, sizeof(dir)))
-		ret = scan(s, dir, true);
+		ret = scan(s, &seen, dir, true);
 	profile_builtin_dir(dir, sizeof(dir));
 	if (!ret)
-		ret = scan(s, dir, false);
+		ret = scan(s, &seen, dir, false);
+	strmap_release(&seen);
 	if (ret) {
 		profile_set_release(s);
 		return ret;

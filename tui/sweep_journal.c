@@ -153,7 +153,7 @@ static int journal_read(const char *path, struct sweep_pending_array **out, size
 	}
 	do {
 		if (len + 4096 > cap) {
-			char *p = realloc(text, cap += 65536);
+			char *p = realloc(text, cap = cap ? 2 * cap : 65536);
 
 			if (!p) {
 				fclose(f);

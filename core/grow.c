@@ -1,0 +1,24 @@
+/* grow.c - doubling growth for arrays built one entry at a time (see grow.h). */
+#include "grow.h"
+
+#include <errno.h>
+#include <malloc.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+int grow_room(void *arr, size_t nr, size_t sz)
+{
+	void **p = arr;
+	size_t want = nr < 4 ? 4 : 2 * nr;
+	void *n;
+
+	if (*p && malloc_usable_size(*p) / sz > nr)
+		return 0;
+	if (want > SIZE_MAX / sz)
+		return -ENOMEM;
+	n = realloc(*p, want * sz);
+	if (!n)
+		return -ENOMEM;
+	*p = n;
+	return 0;
+}
