@@ -24,7 +24,9 @@ for d in ("read", "write"):
 print("lines", len(lines))
 PY
 	while read -r d live per_job tot last; do
-		[ "$d" = lines ] && { check "about 20 ticks in 2 s at 100 ms (got $live)" test "$live" -ge 18 -a "$live" -le 23; continue; }
+		# ticks sit on a fixed grid and a late one is skipped: load lowers the count, never
+		# raises it; 8..23 still tells 100 ms from 1 s (2 ticks) or 10 ms (200)
+		[ "$d" = lines ] && { check "about 20 ticks in 2 s at 100 ms (got $live)" test "$live" -ge 8 -a "$live" -le 23; continue; }
 		check "$d: interval I/Os add up to the final total_ios ($live = $tot)" [ "$live" = "$tot" ]
 		check "$d: per-job intervals add up too ($per_job)" [ "$per_job" = "$tot" ]
 		check "$d: last cumulative total is exact ($last)" [ "$last" = "$tot" ]
