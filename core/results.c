@@ -469,7 +469,8 @@ static void target_summary(char *buf, size_t len, json_object *targets)
 	int w;
 
 	w = snprintf(buf, len, "%s", dev ? dev : "?");
-	if (get_str(t, "device") && strcmp(get_str(t, "device"), dev ? dev : ""))
+	if (get_str(t, "device") && strcmp(get_str(t, "device"), dev ? dev : "") &&
+	    (size_t)w < len)
 		w += snprintf(buf + w, len - (size_t)w, " on %s", get_str(t, "device"));
 	if (model && (size_t)w < len)
 		w += snprintf(buf + w, len - (size_t)w, " %s", model);
