@@ -319,7 +319,10 @@ static int parse_detail(struct inventory *inv, const char *text, const struct ra
 		if (!strcmp(k, "Raid Level")) {
 			ret = set_level(&md->raid_level, v);
 		} else if (!strcmp(k, "Array Size")) {
-			md->size_bytes = (int64_t)strtoll(v, NULL, 10) * 1024;	/* KiB */
+			long long kib = strtoll(v, NULL, 10);	/* KiB */
+
+			/* more than int64 bytes is no md array's size: unknown, not a wrapped number */
+			md->size_bytes = kib >= 0 && kib <= INT64_MAX / 1024 ? kib * 1024 : INV_UNSET;
 		} else if (!strcmp(k, "State")) {
 			md->status = detail_state(v);
 			ret = rt_set(&md->status_text, v);
