@@ -335,6 +335,12 @@ static double get_num(json_object *o, const char *key, double dflt)
 	return dflt;
 }
 
+/* A file's number as an integer, dflt when it does not fit (the conversion would be undefined). */
+static int64_t num_to_int64(double v, int64_t dflt)
+{
+	return v > -9.2e18 && v < 9.2e18 ? (int64_t)v : dflt;
+}
+
 static int dup_str(char **dst, const char *s)
 {
 	*dst = NULL;
@@ -425,7 +431,8 @@ static int add_job(struct result *r, json_object *job, struct label **ls, size_t
 {
 	static const char *const dirs[] = { "read", "write", "trim" };
 	const char *jobname = get_str(job, "jobname"), *label;
-	int groupid = (int)get_num(job, "groupid", 0), d;
+	int64_t gid = num_to_int64(get_num(job, "groupid", 0), 0);
+	int groupid = gid >= INT_MIN && gid <= INT_MAX ? (int)gid : 0, d;
 
 	label = label_for(ls, nr_ls, jobname, groupid);
 	if (!label)
@@ -448,7 +455,7 @@ static int add_job(struct result *r, json_object *job, struct label **ls, size_t
 		/* clones run side by side: rates add up, latency is per I/O */
 		p->lat_mean_ns = (p->lat_mean_ns * (double)p->total_ios + mean * ios) /
 				 ((double)p->total_ios + ios);
-		p->total_ios += (uint64_t)ios;
+		p->total_ios += (uint64_t)num_to_int64(ios, INT64_MAX);
 		p->iops += get_num(o, "iops", 0);
 		p->bw_bytes += bw;
 		if (p99 > p->lat_p99_ns)
@@ -494,7 +501,7 @@ static int fill_meta(struct result *r, json_object *root)
 	if (r->raidbench) {
 		json_object *targets = get(rb, "targets");
 
-		r->time_ms = (int64_t)get_num(rb, "start_ms", 0);
+		r->time_ms = num_to_int64(get_num(rb, "start_ms", 0), 0);
 		if (dup_str(&r->host, get_str(rb, "host")) ||
 		    dup_str(&r->profile, get_str(rb, "profile")))
 			return -ENOMEM;
@@ -505,7 +512,8 @@ static int fill_meta(struct result *r, json_object *root)
 		}
 	}
 	if (!r->time_ms)
-		r->time_ms = (int64_t)get_num(root, "timestamp_ms", get_num(root, "timestamp", 0) * 1000);
+		r->time_ms = num_to_int64(get_num(root, "timestamp_ms",
+						  get_num(root, "timestamp", 0) * 1000), 0);
 	if (!target)
 		target = get_str(get(root, "global options"), "filename");
 	if (!target)
