@@ -40,7 +40,8 @@ for name in "$@"; do
 		;;
 	merge)
 		rm -rf "$build/merged/$name" && mkdir -p "$build/merged/$name"
-		"$bin" -merge=1 -max_len="$max_len" -timeout=10 "$build/merged/$name" \
+		# edges only (no hit counts): the kept corpus stays a few hundred KB
+		"$bin" -merge=1 -use_counters=0 -max_len="$max_len" -timeout=10 "$build/merged/$name" \
 			"$src/corpus/$name" "$build/corpus/$name" >"$build/$name.merge.log" 2>&1 || {
 			echo "merge of $name failed: see $build/$name.merge.log"
 			rc=1
