@@ -138,6 +138,10 @@ static void consider(const char *key, const char *name, const char **best, size_
 
 	if (!name)
 		return;
+	/* the distance is at least the length difference: skip the table for most names */
+	d = strlen(key) > strlen(name) ? strlen(key) - strlen(name) : strlen(name) - strlen(key);
+	if (d >= *best_d)
+		return;
 	d = edit_distance(key, name);
 	if (d < *best_d) {
 		*best = name;

@@ -3,14 +3,17 @@
 # Failures: F, Errors: E" lines for unit tests, "PASS:"/"FAIL:" lines for the
 # shell tests; a test program that died without a summary counts as failed.
 # Prints skips with their reasons, failures' logs, and "N passed, N failed".
+# Counts the sanitizer pass (asan/src/, tests/asan.log) and tsan.log too.
 cd "$(dirname "$0")/.."
 passed=0 failed=0 skipped=0
-for trs in tests/unit/*.trs tests/integration/*.trs; do
+# asan/src/: the tree `make check-asan` built and tested with the sanitizers
+for trs in tests/unit/*.trs tests/integration/*.trs tests/fuzz/*.trs \
+	asan/src/tests/unit/*.trs asan/src/tests/integration/*.trs asan/src/tests/fuzz/*.trs; do
 	[ -e "$trs" ] || continue
 	log=${trs%.trs}.log
 	result=$(sed -n 's/^:test-result: //p' "$trs" | head -1)
 	name=${trs%.trs}
-	if [[ $name == tests/unit/* ]]; then
+	if [[ $name == */tests/unit/* || $name == tests/unit/* ]]; then
 		line=$(grep -E '^[0-9]+%: Checks: ' "$log" | tail -1)
 		if [ -n "$line" ]; then
 			n=$(sed -E 's/.*Checks: ([0-9]+).*/\1/' <<<"$line")
@@ -53,6 +56,21 @@ if [ -e tests/tsan.log ]; then
 		failed=$((failed + 1))
 	elif [ "$f" -gt 0 ]; then
 		grep '^FAIL: ' tests/tsan.log
+	fi
+fi
+# make check-asan's log, when .ci/run made one: its own verdict on the reports
+# (the tests it ran are counted above from asan/src/)
+if [ -e tests/asan.log ]; then
+	p=$(grep -c '^PASS: no sanitizer reports' tests/asan.log)
+	f=$(grep -c '^FAIL: sanitizer report' tests/asan.log)
+	passed=$((passed + p))
+	failed=$((failed + f))
+	if [ "$f" -gt 0 ]; then
+		grep -A12 '^FAIL: sanitizer report' tests/asan.log
+	elif [ "$p" -eq 0 ]; then
+		echo "---- make check-asan did not finish"
+		tail -20 tests/asan.log
+		failed=$((failed + 1))
 	fi
 fi
 if [ "$skipped" -gt 0 ]; then
