@@ -1,11 +1,13 @@
 #!/bin/bash
 # Counts test cases over the logs `make check` left: Check's "Checks: N,
 # Failures: F, Errors: E" lines for unit tests, "PASS:"/"FAIL:" lines for the
-# shell tests; a test program that died without a summary counts as failed.
+# shell tests (also the VM scenarios of `make check-vm`); a test program that
+# died without a summary counts as failed.
 # Prints skips with their reasons, failures' logs, and "N passed, N failed".
 cd "$(dirname "$0")/.."
 passed=0 failed=0 skipped=0
-for trs in tests/unit/*.trs tests/integration/*.trs; do
+# tests/vm/: what `make check-vm` left (.ci/run runs it after make check)
+for trs in tests/unit/*.trs tests/integration/*.trs tests/vm/*.trs; do
 	[ -e "$trs" ] || continue
 	log=${trs%.trs}.log
 	result=$(sed -n 's/^:test-result: //p' "$trs" | head -1)
