@@ -60,11 +60,17 @@ rc=$?
 T=$(mktemp -d /var/tmp/raidbench-vm.XXXXXX) || die "no temp dir"
 qpid=
 cleanup() {
+	local p
 	if [ -n "$qpid" ] && kill -0 "$qpid" 2>/dev/null; then
-		kill "$qpid" 2>/dev/null
+		kill "$qpid" 2>/dev/null	# timeout passes it on to qemu
 		sleep 1
 		kill -9 "$qpid" 2>/dev/null
 		wait "$qpid" 2>/dev/null
+	fi
+	# and qemu itself, should it have outlived its timeout process
+	p=$(cat "$T/qemu.pid" 2>/dev/null)
+	if [ -n "$p" ] && grep -q qemu "/proc/$p/cmdline" 2>/dev/null; then
+		kill -9 "$p" 2>/dev/null
 	fi
 	rm -rf "$T"
 }
@@ -126,7 +132,7 @@ exec 7>>/var/tmp/raidbench-vm.lock
 flock 7
 boot() {
 	timeout -k 5 "$timeout" "$QEMU" -machine q35 -accel tcg,thread=multi,tb-size=64 -smp 2 \
-		-m "$mem" -nodefaults -no-reboot -display none \
+		-m "$mem" -nodefaults -no-reboot -display none -pidfile "$T/qemu.pid" \
 		-kernel "$G/vmlinux" -initrd "$G/initrd.cpio" \
 		-append "console=ttyS0 panic=-1 quiet rb.job=$T/job.sh rb.disks=$n" \
 		-serial "file:$T/console" -serial "file:$T/out" \

@@ -6,7 +6,7 @@
 # delete` stops it and leaves no superblock on any member (mdadm --examine),
 # so the disks are write-safe again and the next level starts clean.
 # Runs inside the test guest (make check-vm); RB_LEVELS="0 5" picks levels.
-# rb-vm: --disks=virtio:4x64M --timeout=480
+# rb-vm: --disks=virtio:4x32M --timeout=480
 . "$SRCDIR/tests/vm/guest-lib.sh"
 vm_init
 DISKS=(/dev/vda /dev/vdb /dev/vdc /dev/vdd)
@@ -35,8 +35,8 @@ for level in ${RB_LEVELS:-0 1 5 6 10 linear}; do
 	devices
 	expect "$L: devices --json: md0, its level, the kernel's size, ok, four active members" \
 		"$(md_summary)" "md0 $level $size ok vda:active,vdb:active,vdc:active,vdd:active -"
-	# what md keeps for itself (superblock, data offset) is under 4 MiB a disk
-	if [ "$size" -le $((data * 64 << 20)) ] && [ "$size" -ge $((data * 60 << 20)) ]; then
+	# what md keeps for itself (superblock, data offset) is under 4 MiB of each 32 MiB disk
+	if [ "$size" -le $((data * 32 << 20)) ] && [ "$size" -ge $((data * 28 << 20)) ]; then
 		pass "$L: its size ($size) is $data disk(s) of data"
 	else
 		fail "$L: its size ($size) is not $data disk(s) of data"

@@ -6,7 +6,7 @@
 # the new member active; `remove-spare` takes the faulty one out; `delete`
 # leaves no superblock on the members it had.
 # Runs inside the test guest (make check-vm).
-# rb-vm: --disks=virtio:4x64M --timeout=300
+# rb-vm: --disks=virtio:4x32M --timeout=300
 . "$SRCDIR/tests/vm/guest-lib.sh"
 vm_init
 for d in /dev/vda /dev/vdb /dev/vdc /dev/vdd; do [ -b "$d" ] || rb_skip "no $d in this guest"; done
@@ -30,8 +30,8 @@ devices
 expect "failed: devices --json says degraded, vdb faulty" "$(status_members)" \
 	"degraded vda:active,vdb:faulty,vdc:active"
 
-# 2 MB/s: the 62 MiB to rebuild take half a minute, long enough to be seen
-echo 2000 >"$SPEED"
+# 1 MB/s: the 30 MiB to rebuild take half a minute, long enough to be seen
+echo 1000 >"$SPEED"
 "$RAIDBENCH" array add-spare --tool=mdadm --ld=/dev/md0 --drives=/dev/vdd --yes >"$OUT" 2>&1
 expect "add-spare vdd succeeds" "$?" 0
 sleep 2
