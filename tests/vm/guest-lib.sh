@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # guest-lib.sh - shared by the scenarios inside the test guest: lib.sh's
 # PASS/FAIL lines and cleanup, plus one python3 kept running for the JSON
 # checks (starting python3 costs seconds under TCG; one process answers all).

@@ -22,7 +22,7 @@ RAIDBENCH=${RAIDBENCH:-$SRCDIR/raidbench}
 skip() { echo "SKIP: $*"; exit 77; }
 die() { echo "run-vm: $*" >&2; exit 2; }
 
-disks= timeout=170 mem=768
+disks='' timeout=170 mem=768
 parse_opt() {
 	case $1 in
 	--disks=*) disks=${1#--disks=} ;;
