@@ -99,6 +99,23 @@ static const char *devattr(char *buf, const char *dv, const char *name)
 	return dv ? pathf(buf, "%s/%s", dv, name) : NULL;
 }
 
+
+/*
+ * A T10 designator pads its fields with spaces ("t10.ATA     QEMU HARDDISK
+ * ...   SERIAL"): one space between words is the name a user can read and type.
+ */
+static void squeeze_spaces(char *s)
+{
+	char *w = s;
+
+	for (const char *r = s; *r; r++)
+		if (*r != ' ' || (w > s && w[-1] != ' '))
+			*w++ = *r;
+	while (w > s && w[-1] == ' ')
+		w--;
+	*w = '\0';
+}
+
 static void read_identity(struct dctx *d, struct inv_blockdev *b, struct devinfo *di)
 {
 	char path[PATH_MAX], dev[PATH_MAX];
@@ -118,6 +135,8 @@ static void read_identity(struct dctx *d, struct inv_blockdev *b, struct devinfo
 	b->wwn = sysfs_strdup(d, pathf(path, "%s/wwid", di->dir));
 	if (!b->wwn)
 		b->wwn = sysfs_strdup(d, devattr(path, dv, "wwid"));
+	if (b->wwn)
+		squeeze_spaces(b->wwn);
 }
 
 static void read_queue(struct inv_blockdev *b, const char *dir)

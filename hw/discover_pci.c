@@ -144,16 +144,28 @@ static double link_speed(const char *path)
 	return strtod(buf, NULL);
 }
 
+/* A link width: x1 to x32; anything else (255 where a device has no link) is none. */
+static int link_width(const char *path)
+{
+	int64_t w = sysfs_int(path, 0);
+
+	return w >= 1 && w <= 32 ? (int)w : 0;
+}
+
 static void read_pcie(const char *dir, struct inv_pcie *p)
 {
 	char path[PATH_MAX];
 
 	p->speed_gts = link_speed(pathf(path, "%s/current_link_speed", dir));
-	p->width = (int)sysfs_int(pathf(path, "%s/current_link_width", dir), 0);
+	p->width = link_width(pathf(path, "%s/current_link_width", dir));
 	p->max_speed_gts = link_speed(pathf(path, "%s/max_link_speed", dir));
-	p->max_width = (int)sysfs_int(pathf(path, "%s/max_link_width", dir), 0);
-	/* conventional PCI and virtual functions have no link files */
-	p->known = p->speed_gts > 0 || p->width > 0 || p->max_speed_gts > 0 || p->max_width > 0;
+	p->max_width = link_width(pathf(path, "%s/max_link_width", dir));
+	/*
+	 * Conventional PCI and virtual functions have no link files; devices on
+	 * the root bus (integrated endpoints) have them reading "Unknown", 0
+	 * and 255: neither is a link. Only a current speed and width are.
+	 */
+	p->known = p->speed_gts > 0 && p->width > 0;
 }
 
 /* /sys/bus/pci/slots/N/address is "0000:05:00" for every function of the card in slot N. */

@@ -744,3 +744,59 @@ int64_t inv_parse_vendor_size(const char *s, unsigned base)
 		return INV_UNSET;
 	return (int64_t)llround(v);
 }
+
+/* ---- which OS block device is a controller's drive ------------------------------ */
+
+const struct inv_blockdev *inv_bdev_by_name(const struct inventory *inv, const char *dev,
+					    size_t *idx)
+{
+	const char *name;
+
+	if (!dev)
+		return NULL;
+	name = strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev;
+	if (!*name)
+		return NULL;
+	for (size_t i = 0; i < inv->nr_blockdevs; i++) {
+		const struct inv_blockdev *b = &inv->blockdevs[i];
+
+		if ((b->name && !strcmp(b->name, name)) || (b->path && !strcmp(b->path, dev))) {
+			if (idx)
+				*idx = i;
+			return b;
+		}
+	}
+	return NULL;
+}
+
+/* WWNs come as "naa.5000c5...", "0x5000c5..." or "5000C5...": compare the digits. */
+static bool same_wwn(const char *a, const char *b)
+{
+	if (!a || !b)
+		return false;
+	if (!strncasecmp(a, "naa.", 4))
+		a += 4;
+	else if (!strncasecmp(a, "0x", 2))
+		a += 2;
+	if (!strncasecmp(b, "naa.", 4))
+		b += 4;
+	else if (!strncasecmp(b, "0x", 2))
+		b += 2;
+	return *a && !strcasecmp(a, b);
+}
+
+const struct inv_blockdev *inv_bdev_of_pd(const struct inventory *inv, const struct inv_pd *pd,
+					  size_t *idx)
+{
+	for (size_t i = 0; i < inv->nr_blockdevs; i++) {
+		const struct inv_blockdev *b = &inv->blockdevs[i];
+
+		if (same_wwn(pd->wwn, b->wwn) ||
+		    (pd->serial && b->serial && *pd->serial && !strcmp(pd->serial, b->serial))) {
+			if (idx)
+				*idx = i;
+			return b;
+		}
+	}
+	return NULL;
+}

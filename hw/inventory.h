@@ -212,6 +212,17 @@ struct json_object *inventory_to_json(const struct inventory *inv);
 const char *inv_normalize_raid_level(const char *vendor);
 
 /*
+ * The OS block device a controller shows as a logical drive (its os_device,
+ * "/dev/sdb" or "sdb") or as a drive (HBA mode, pass-through: by WWN, else
+ * serial); NULL when the OS has none. idx (may be NULL) gets its index.
+ * Views list such a device once, under what the controller calls it.
+ */
+const struct inv_blockdev *inv_bdev_by_name(const struct inventory *inv, const char *dev,
+					    size_t *idx);
+const struct inv_blockdev *inv_bdev_of_pd(const struct inventory *inv, const struct inv_pd *pd,
+					  size_t *idx);
+
+/*
  * "3.64 TB", "558.9 GB", "931.0 GiB", "1.818 TB" -> bytes. Vendors print
  * binary sizes with decimal labels in some places (ssacli's "3.64 TB" logical
  * drive of 2x2 TB is 4e12 bytes = 3.64 TiB); base is 1000 or 1024 for the

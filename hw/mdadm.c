@@ -2,7 +2,8 @@
  * mdadm.c - Linux software RAID through mdadm: `mdadm --detail` and
  * /proc/mdstat into the inventory's md arrays, the live read (`--detail
  * --scan`, then `--detail` of each array), and building create / stop /
- * add / remove / fail / zero-superblock commands.
+ * add / remove / fail / zero-superblock commands (a delete wipes the
+ * members' superblocks after the stop).
  *
  * md from sysfs is discovery's (hw/discover*); this file reads what mdadm
  * and the kernel's text say. In /proc/mdstat the number in "sda1[2]" is the
@@ -452,12 +453,41 @@ static int push_all(struct raidtool_argv *av, char *const *v, size_t nr)
 	return ret;
 }
 
+/* "/dev/md0", "md0", "/dev/md/0" -> "md0" */
+static const char *md_short(const char *s)
+{
+	return !strncmp(s, "/dev/md/", 8) ? s + 8 : base(s);
+}
+
+/*
+ * Stopping an array leaves every member's superblock: the drives still read
+ * as md members (not write-safe) and the array assembles again at the next
+ * boot. mdadm's misc mode applies each mode to the devices named after it,
+ * so one run stops the array, then wipes its members.
+ */
+static int push_delete(struct raidtool_argv *av, const char *ld, const struct inventory *inv)
+{
+	const struct inv_md *md = NULL;
+	int ret;
+
+	for (size_t i = 0; inv && i < inv->nr_md && !md; i++)
+		if (inv->md[i].name && !strcmp(inv->md[i].name, md_short(ld)))
+			md = &inv->md[i];
+	ret = raidtool_argv_push(av, "--stop") ?: push_md(av, ld);
+	if (ret || !md || !md->nr_members)
+		return ret;
+	ret = raidtool_argv_push(av, "--zero-superblock");
+	for (size_t i = 0; !ret && i < md->nr_members; i++)
+		if (md->members[i].device)
+			ret = raidtool_argv_push(av, "/dev/%s", md->members[i].device);
+	return ret;
+}
+
 static int md_build(const struct array_op *op, const struct inventory *inv,
 		    struct raidtool_argv *av, char *err, size_t errlen)
 {
 	int ret;
 
-	(void)inv;
 	switch (op->verb) {
 	case ARRAY_CREATE:
 		/* --run: no "Continue creating array?" on stdin; consent was --yes */
@@ -473,7 +503,7 @@ static int md_build(const struct array_op *op, const struct inventory *inv,
 		return ret ?: push_all(av, op->drives, op->nr_drives) ?:
 		       push_all(av, op->spares, op->nr_spares);
 	case ARRAY_DELETE:
-		return raidtool_argv_push(av, "--stop") ?: push_md(av, op->ld);
+		return push_delete(av, op->ld, inv);
 	case ARRAY_ADD_SPARE:
 	case ARRAY_REMOVE_SPARE:
 	case ARRAY_FAIL:

@@ -1,14 +1,17 @@
 #!/bin/bash
 # Counts test cases over the logs `make check` left: Check's "Checks: N,
 # Failures: F, Errors: E" lines for unit tests, "PASS:"/"FAIL:" lines for the
-# shell tests; a test program that died without a summary counts as failed.
+# shell tests (also the VM scenarios of `make check-vm`); a test program that
+# died without a summary counts as failed.
 # Prints skips with their reasons, failures' logs, and "N passed, N failed".
 # Counts the sanitizer pass (asan/src/, tests/asan.log) and tsan.log too.
 cd "$(dirname "$0")/.."
 passed=0 failed=0 skipped=0
-# asan/src/: the tree `make check-asan` built and tested with the sanitizers
+# asan/src/: the tree `make check-asan` built and tested with the sanitizers;
+# tests/vm/: what `make check-vm` left (.ci/run runs it after make check)
 for trs in tests/unit/*.trs tests/integration/*.trs tests/fuzz/*.trs \
-	asan/src/tests/unit/*.trs asan/src/tests/integration/*.trs asan/src/tests/fuzz/*.trs; do
+	asan/src/tests/unit/*.trs asan/src/tests/integration/*.trs asan/src/tests/fuzz/*.trs \
+	tests/vm/*.trs; do
 	[ -e "$trs" ] || continue
 	log=${trs%.trs}.log
 	result=$(sed -n 's/^:test-result: //p' "$trs" | head -1)

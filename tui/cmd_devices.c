@@ -271,7 +271,20 @@ static void print_pcie(struct line *l, const struct inv_pcie *p, const struct gl
 		line_add(l, "PCIe %g GT/s x%d", p->speed_gts, p->width);
 }
 
-static void print_pd(struct tree *t, bool last, const struct inv_pd *pd)
+static void print_blockdev(struct tree *t, bool last, const struct inv_blockdev *b);
+
+/* The OS's view of a drive or logical drive, nested under it (listed once). */
+static void print_os_view(struct tree *t, bool last, const struct inv_blockdev *b)
+{
+	if (!b)
+		return;
+	tree_push(t, last);
+	print_blockdev(t, true, b);
+	tree_pop(t);
+}
+
+static void print_pd(struct tree *t, bool last, const struct inventory *inv,
+		     const struct inv_pd *pd)
 {
 	struct line l = { .sep = "  " };
 	char sz[32], st[256];
@@ -289,9 +302,12 @@ static void print_pd(struct tree *t, bool last, const struct inv_pd *pd)
 	status_words(inv_status_name(pd->status), pd->status_text, st, sizeof(st));
 	line_add(&l, "[%s]", st);
 	tree_node(t, last, "%s", l.buf);
+	if (inv)
+		print_os_view(t, last, inv_bdev_of_pd(inv, pd, NULL));
 }
 
-static void print_ld(struct tree *t, bool last, const struct inv_ld *ld)
+static void print_ld(struct tree *t, bool last, const struct inventory *inv,
+		     const struct inv_ld *ld)
 {
 	struct line l = { .sep = "  " };
 	char sz[32], st[256];
@@ -307,9 +323,11 @@ static void print_ld(struct tree *t, bool last, const struct inv_ld *ld)
 	if (ld->os_device)
 		line_add(&l, "%s", ld->os_device);
 	tree_node(t, last, "%s", l.buf);
+	print_os_view(t, last, inv_bdev_by_name(inv, ld->os_device, NULL));
 }
 
-static void print_array(struct tree *t, bool last, const struct inv_array *a)
+static void print_array(struct tree *t, bool last, const struct inventory *inv,
+			const struct inv_array *a)
 {
 	char st[256];
 	size_t n = a->nr_lds + a->nr_pds;
@@ -318,9 +336,9 @@ static void print_array(struct tree *t, bool last, const struct inv_array *a)
 	tree_node(t, last, "array %s  [%s]", a->id ? a->id : "(not named by the tool)", st);
 	tree_push(t, last);
 	for (size_t i = 0; i < a->nr_lds; i++)
-		print_ld(t, --n == 0, &a->lds[i]);
-	for (size_t i = 0; i < a->nr_pds; i++)
-		print_pd(t, --n == 0, &a->pds[i]);
+		print_ld(t, --n == 0, inv, &a->lds[i]);
+	for (size_t i = 0; i < a->nr_pds; i++)	/* a data drive has no OS device */
+		print_pd(t, --n == 0, NULL, &a->pds[i]);
 	tree_pop(t);
 }
 
@@ -394,9 +412,23 @@ static void print_blockdev(struct tree *t, bool last, const struct inv_blockdev 
 	tree_pop(t);
 }
 
-static bool belongs(const struct inv_blockdev *b, const struct inv_controller *c)
+/* A block device of c not shown already under one of its logical drives or drives. */
+static bool belongs(const struct inventory *inv, const struct inv_blockdev *b,
+		    const struct inv_controller *c)
 {
-	return b->controller && c->id && !strcmp(b->controller, c->id);
+	if (!b->controller || !c->id || strcmp(b->controller, c->id))
+		return false;
+	for (size_t i = 0; i < c->nr_arrays; i++)
+		for (size_t k = 0; k < c->arrays[i].nr_lds; k++)
+			if (inv_bdev_by_name(inv, c->arrays[i].lds[k].os_device, NULL) == b)
+				return false;
+	for (size_t k = 0; k < c->nr_unassigned; k++)
+		if (inv_bdev_of_pd(inv, &c->unassigned[k], NULL) == b)
+			return false;
+	for (size_t k = 0; k < c->nr_passthrough; k++)
+		if (inv_bdev_of_pd(inv, &c->passthrough[k], NULL) == b)
+			return false;
+	return true;
 }
 
 static void print_controller(struct tree *t, bool last, const struct inventory *inv,
@@ -407,7 +439,7 @@ static void print_controller(struct tree *t, bool last, const struct inventory *
 	size_t n = c->nr_arrays + c->nr_unassigned + c->nr_passthrough;
 
 	for (size_t i = 0; i < inv->nr_blockdevs; i++)
-		n += belongs(&inv->blockdevs[i], c);
+		n += belongs(inv, &inv->blockdevs[i], c);
 	status_words(inv_status_name(c->status), c->status_text, st, sizeof(st));
 	tree_node(t, last, "%s  %s  [%s]", c->id ? c->id : "?",
 		  c->model ? c->model : "(model unknown)", st);
@@ -430,13 +462,13 @@ static void print_controller(struct tree *t, bool last, const struct inventory *
 	if (l.len)
 		tree_info(t, n > 0, "%s", l.buf);
 	for (size_t i = 0; i < c->nr_arrays; i++)
-		print_array(t, --n == 0, &c->arrays[i]);
+		print_array(t, --n == 0, inv, &c->arrays[i]);
 	for (size_t i = 0; i < c->nr_unassigned; i++)
-		print_pd(t, --n == 0, &c->unassigned[i]);
+		print_pd(t, --n == 0, inv, &c->unassigned[i]);
 	for (size_t i = 0; i < c->nr_passthrough; i++)
-		print_pd(t, --n == 0, &c->passthrough[i]);
+		print_pd(t, --n == 0, inv, &c->passthrough[i]);
 	for (size_t i = 0; i < inv->nr_blockdevs; i++)
-		if (belongs(&inv->blockdevs[i], c))
+		if (belongs(inv, &inv->blockdevs[i], c))
 			print_blockdev(t, --n == 0, &inv->blockdevs[i]);
 	tree_pop(t);
 }

@@ -98,60 +98,6 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-static const struct inv_blockdev *bdev_by_name(const struct inventory *inv, const char *dev,
-					       size_t *idx)
-{
-	const char *name = base_name(dev);
-	size_t i;
-
-	if (!name || !*name)
-		return NULL;
-	for (i = 0; i < inv->nr_blockdevs; i++) {
-		const struct inv_blockdev *b = &inv->blockdevs[i];
-
-		if ((b->name && !strcmp(b->name, name)) || (b->path && !strcmp(b->path, dev))) {
-			if (idx)
-				*idx = i;
-			return b;
-		}
-	}
-	return NULL;
-}
-
-/* WWNs come as "naa.5000c5...", "0x5000c5..." or "5000C5...": compare the digits. */
-static bool same_wwn(const char *a, const char *b)
-{
-	if (!a || !b)
-		return false;
-	if (!strncasecmp(a, "naa.", 4))
-		a += 4;
-	else if (!strncasecmp(a, "0x", 2))
-		a += 2;
-	if (!strncasecmp(b, "naa.", 4))
-		b += 4;
-	else if (!strncasecmp(b, "0x", 2))
-		b += 2;
-	return *a && !strcasecmp(a, b);
-}
-
-/* The OS disk of a drive the controller shows to the OS (HBA mode, pass-through). */
-static const struct inv_blockdev *bdev_of_pd(const struct inventory *inv, const struct inv_pd *pd,
-					     size_t *idx)
-{
-	size_t i;
-
-	for (i = 0; i < inv->nr_blockdevs; i++) {
-		const struct inv_blockdev *b = &inv->blockdevs[i];
-
-		if (same_wwn(pd->wwn, b->wwn) ||
-		    (pd->serial && b->serial && *pd->serial && !strcmp(pd->serial, b->serial))) {
-			*idx = i;
-			return b;
-		}
-	}
-	return NULL;
-}
-
 static void claim_all(struct build *b)
 {
 	const struct inventory *inv = b->inv;
@@ -163,17 +109,17 @@ static void claim_all(struct build *b)
 		for (j = 0; j < c->nr_arrays; j++)
 			for (k = 0; k < c->arrays[j].nr_lds; k++)
 				if (c->arrays[j].lds[k].os_device &&
-				    bdev_by_name(inv, c->arrays[j].lds[k].os_device, &idx))
+				    inv_bdev_by_name(inv, c->arrays[j].lds[k].os_device, &idx))
 					b->claimed[idx] = true;
 		for (k = 0; k < c->nr_unassigned; k++)
-			if (bdev_of_pd(inv, &c->unassigned[k], &idx))
+			if (inv_bdev_of_pd(inv, &c->unassigned[k], &idx))
 				b->claimed[idx] = true;
 		for (k = 0; k < c->nr_passthrough; k++)
-			if (bdev_of_pd(inv, &c->passthrough[k], &idx))
+			if (inv_bdev_of_pd(inv, &c->passthrough[k], &idx))
 				b->claimed[idx] = true;
 	}
 	for (i = 0; i < inv->nr_md; i++)
-		if (inv->md[i].name && bdev_by_name(inv, inv->md[i].name, &idx))
+		if (inv->md[i].name && inv_bdev_by_name(inv, inv->md[i].name, &idx))
 			b->claimed[idx] = true;
 }
 
@@ -266,7 +212,7 @@ static void add_pds(struct build *b, const struct devrow *parent, const struct i
 		r->a = a;
 		r->pd = &pds[i];
 		if (os_disks)
-			r->bdev = bdev_of_pd(b->inv, &pds[i], &idx);
+			r->bdev = inv_bdev_of_pd(b->inv, &pds[i], &idx);
 	}
 }
 
@@ -299,7 +245,7 @@ static void add_array(struct build *b, const struct inv_controller *c, const str
 			l->a = a;
 			l->ld = &a->lds[i];
 			if (a->lds[i].os_device)
-				l->bdev = bdev_by_name(b->inv, a->lds[i].os_device, NULL);
+				l->bdev = inv_bdev_by_name(b->inv, a->lds[i].os_device, NULL);
 		}
 		add_pds(b, &parent, a->pds, a->nr_pds, c, a, false);
 	}
@@ -393,7 +339,7 @@ static void add_md(struct build *b)
 		if (!r)
 			return;
 		r->md = md;
-		r->bdev = md->name ? bdev_by_name(inv, md->name, NULL) : NULL;
+		r->bdev = md->name ? inv_bdev_by_name(inv, md->name, NULL) : NULL;
 		r->has_children = md->nr_members > 0;
 		if (r->collapsed)
 			continue;

@@ -196,10 +196,18 @@ else
 	check "mdadm: add-spare succeeds" [ $? -eq 0 ]
 	show mdadm
 	check "mdadm: the third is a spare" [ "$(j "[x['role'] for x in d['md_arrays'][0]['members'] if x['device']=='${L3#/dev/}']")" = "['spare']" ]
+	arr delete --tool=mdadm --ld=md0 --dry-run
+	check "mdadm: delete stops md0, then wipes each member's superblock" \
+		[ "$(cat "$OUT")" = "$SIM/mdadm --stop /dev/md0 --zero-superblock $L1 $L2 $L3" ]
 	arr delete --tool=mdadm --ld=md0 --yes
-	check "mdadm: delete (stop) succeeds" [ $? -eq 0 ]
+	check "mdadm: delete succeeds" [ $? -eq 0 ]
 	show mdadm
 	check "mdadm: no md array left" [ "$(j "len(d['md_arrays'])")" = 0 ]
+	# mdadm refuses to wipe what has no superblock: none is left on any member
+	for l in "$L1" "$L2" "$L3"; do
+		"$SIM/mdadm" --zero-superblock "$l" >"$OUT" 2>"$ERR"
+		check "mdadm: no superblock left on $l" said "Unrecognised md component device"
+	done
 fi
 
 rb_done

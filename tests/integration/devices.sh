@@ -188,4 +188,19 @@ R=$?
 # another test's loop device is fine too)
 check "monitor gives up at its timeout" test $R -eq 1 -o $R -eq 0
 
+# A controller's logical drive and pass-through drive are each listed once in
+# the text tree, the OS device nested under it (the recorded MegaRAID tree:
+# sda is logical drive 1:2:0:0, sdb pass-through drive 1:0:8:0).
+T=$RB_TMP/megaraid
+bash "$SRCDIR/tests/fixtures/sysfs/mktree.sh" megaraid "$T"
+"$RAIDBENCH" devices --no-tools --ascii --sysfs="$T/sys" --proc="$T/proc" --dev="$T/dev" \
+	--pci-ids="$SRCDIR/tests/fixtures/sysfs/pci.ids" >"$RB_TMP/tree" 2>&1
+# the controller's own children: the array and the pass-through drive, no disk again
+check "devices: the controller lists sda and sdb once, not again as disks of its own" \
+	test "$(grep -cE '^   [|`]- ' "$RB_TMP/tree")" -eq 2
+check "devices: sda is nested under logical drive 1:2:0:0" \
+	sh -c 'grep -A1 -F "logical drive 1:2:0:0" "$1" | grep -q -e "- sda  "' _ "$RB_TMP/tree"
+check "devices: sdb is nested under pass-through drive 1:0:8:0" \
+	sh -c 'grep -A1 -F "passthrough drive 1:0:8:0" "$1" | grep -q -e "- sdb  "' _ "$RB_TMP/tree"
+
 rb_done

@@ -383,7 +383,8 @@ START_TEST(mdadm_changes)
 
 	op = op_for(&raidtool_mdadm, ARRAY_DELETE, "");
 	op.ld = "md126";
-	builds(&op, "mdadm", "mdadm --stop /dev/md126");
+	/* a stop alone leaves the members' superblocks: they read as md members afterwards */
+	builds(&op, "mdadm", "mdadm --stop /dev/md126 --zero-superblock /dev/sda2 /dev/sdb2");
 	op.ld = "/dev/md9";
 	refused(&op, -ENOENT, "no md array /dev/md9");
 	op = op_for(&raidtool_mdadm, ARRAY_ADD_SPARE, "");

@@ -24,7 +24,8 @@ static char tmpdir[PATH_MAX];
 /* Builds every tree once, in the parent, before the forked tests run. */
 static void trees_build(void)
 {
-	static const char *const trees[] = { "hpsa", "megaraid", "mpt3sas", "nvme", "ahci", "md" };
+	static const char *const trees[] = { "hpsa", "megaraid", "mpt3sas", "nvme", "ahci", "md",
+					     "rootbus" };
 	const char *src = getenv("SRCDIR") ? getenv("SRCDIR") : ".";
 	char cmd[PATH_MAX * 3];
 
@@ -344,6 +345,20 @@ START_TEST(nvme_multipath_subsystem)
 }
 END_TEST
 
+START_TEST(qemu_rootbus_and_t10_wwn)
+{
+	struct json_object *j = discover_tree("rootbus");
+
+	ck_assert_uint_eq(len(j, "controllers"), 2);
+	ck_assert_str_eq(str(j, "controllers.0.driver"), "nvme");
+	/* "Unknown", 0 and a max width of 255 are no link: no "PCIe 0 GT/s x0" */
+	ASSERT_NULL(j, "controllers.0.pcie");
+	/* a T10 designator's fields lose their padding */
+	ck_assert_str_eq(str(j, "block_devices.0.wwn"), "t10.ATA QEMU HARDDISK rb-ahci-0");
+	json_object_put(j);
+}
+END_TEST
+
 START_TEST(ahci_sata_disk)
 {
 	struct json_object *j = discover_tree("ahci");
@@ -523,6 +538,7 @@ static Suite *discover_suite(void)
 	tcase_add_test(tc, mpt3sas_hba_jbod);
 	tcase_add_test(tc, nvme_multipath_subsystem);
 	tcase_add_test(tc, ahci_sata_disk);
+	tcase_add_test(tc, qemu_rootbus_and_t10_wwn);
 	tcase_add_test(tc, md_raid5_recovering);
 	tcase_add_test(tc, missing_root_is_an_error);
 	tcase_add_test(tc, md_sysfs_alone);
