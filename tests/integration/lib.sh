@@ -91,3 +91,14 @@ golden_check() {
 		head -60 "$RB_TMP/diff"
 	fi
 }
+
+# wait_for PATTERN [SECONDS]: until the tmux session $S shows PATTERN (a
+# regular expression) on screen, 10 s unless told; false when it never does
+wait_for() {
+	local i
+	for ((i = 0; i < ${2:-10} * 10; i++)); do
+		tmux capture-pane -p -t "$S" 2>/dev/null | grep -q -- "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}

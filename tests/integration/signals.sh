@@ -40,14 +40,6 @@ need_tool tmux tmux
 S=rbsig$$
 cleanup_tmux() { tmux kill-session -t "$S" 2>/dev/null; rb_cleanup; }
 trap cleanup_tmux EXIT
-wait_for() {
-	local i
-	for ((i = 0; i < ${2:-10} * 10; i++)); do
-		tmux capture-pane -p -t "$S" 2>/dev/null | grep -q -- "$1" && return 0
-		sleep 0.1
-	done
-	return 1
-}
 # tui_signal SIG [TIMES]: starts the TUI on the default profile, sends SIG
 # TIMES times once the run shows numbers, and leaves its exit status in $RB_TMP/rc
 tui_signal() {

@@ -29,15 +29,6 @@ trap cleanup EXIT
 cap() { tmux capture-pane -p -t "$S" >"$RB_TMP/$1.txt"; }
 keys() { tmux send-keys -t "$S" "$@"; }
 screen_has() { grep -q -- "$2" "$RB_TMP/$1.txt"; }
-# wait_for PATTERN [SECONDS]: until the screen shows PATTERN
-wait_for() {
-	local i
-	for ((i = 0; i < ${2:-10} * 10; i++)); do
-		tmux capture-pane -p -t "$S" 2>/dev/null | grep -q -- "$1" && return 0
-		sleep 0.1
-	done
-	return 1
-}
 # await NAME PATTERN [SECONDS]: wait for PATTERN, then capture the screen as NAME
 await() { wait_for "$2" "${3:-10}"; cap "$1"; }
 # none_left [SECONDS]: no process of the fake tools, waiting that long for them to go

@@ -15,15 +15,6 @@ screen_has() { grep -q -- "$2" "$RB_TMP/$1.txt"; }
 # await NAME PATTERN [SECONDS]: wait until the screen shows PATTERN, then capture
 # it as NAME (a loaded machine redraws late; a fixed sleep would flake)
 await() { wait_for "$2" "${3:-10}"; cap "$1"; }
-# wait_for PATTERN [SECONDS]: until the screen shows PATTERN (the UI is ready for keys)
-wait_for() {
-	local i
-	for ((i = 0; i < ${2:-10} * 10; i++)); do
-		tmux capture-pane -p -t "$S" 2>/dev/null | grep -q -- "$1" && return 0
-		sleep 0.1
-	done
-	return 1
-}
 cleanup_tmux() { tmux kill-session -t "$S" 2>/dev/null; rb_cleanup; }
 trap cleanup_tmux EXIT
 
