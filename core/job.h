@@ -68,6 +68,7 @@ struct job_spec {
 	/* what I/O */
 	unsigned rw;			/* RW_* bits */
 	unsigned rw_nr;			/* rw=randread:N / write:N suffix, 0 when absent */
+	int64_t rw_gap;			/* sequential rw=read:N byte gap; negative reads backwards */
 	unsigned rwmixread;		/* percent of mixed I/O that is read */
 	uint64_t bs[DDIR_RWDIR_CNT];
 	uint64_t bs_max[DDIR_RWDIR_CNT];	/* == bs unless bsrange/bssplit */
@@ -98,6 +99,11 @@ struct job_spec {
 	uint64_t offset;
 	unsigned offset_percent;
 	uint64_t filesize;		/* 0 = size / nrfiles */
+	uint64_t offset_increment;	/* clone n starts at offset + n * this */
+	uint64_t number_ios;		/* stop a loop after this many I/Os, 0 = no limit */
+	/* zonemode=strided: zonesize bytes of I/O in each zonerange, then skip zoneskip */
+	bool zone_strided;
+	uint64_t zonesize, zonerange, zoneskip;
 
 	/* how */
 	bool direct;
@@ -112,6 +118,10 @@ struct job_spec {
 	enum rand_dist random_distribution;
 	double dist_param;		/* zipf theta, pareto h, normal sigma % */
 	double dist_center;		/* normal: 0..1, -1 when unset */
+	/* random_distribution=zoned: access percent and size percent (or bytes for zoned_abs) */
+	unsigned nr_dzones;
+	bool dzones_abs;
+	struct { unsigned access; uint64_t size; } dzones[RB_MAX_BSSPLIT];
 	bool scramble_buffers;
 	bool zero_buffers;
 	bool refill_buffers;

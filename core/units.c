@@ -727,7 +727,14 @@ int units_range(const char *s, unsigned kb_base, uint64_t *lo, uint64_t *hi)
 	if (!sep)
 		sep = strchr(copy, ':');
 	if (sep) {
+		char *end;
+
 		*sep = '\0';
+		/* as fio: "512/25:1k:25:2k" is 512-1k; a bound ends at '/', the range at its second bound */
+		end = sep + 1 + strcspn(sep + 1, ":-");
+		*end = '\0';
+		copy[strcspn(copy, "/")] = '\0';
+		sep[1 + strcspn(sep + 1, "/")] = '\0';
 		if (!units_size(trim(copy), kb_base, lo, NULL) &&
 		    !units_size(trim(sep + 1), kb_base, hi, NULL) && *lo && *hi)
 			ret = 0;

@@ -33,6 +33,7 @@ struct io_state {
 	uint64_t end_ns;		/* 0 = no time limit */
 	bool counting;			/* ramp over */
 	uint64_t loop_bytes;		/* issued in this loop */
+	uint64_t loop_ios;		/* I/Os issued in this loop, for number_ios */
 	unsigned loop;
 	unsigned next_file;
 	uint64_t issued[DDIR_RWDIR_CNT];
@@ -120,16 +121,75 @@ static int pick_ddir(struct worker *w, const struct worker_file *f)
 	return DDIR_READ;
 }
 
+/* random_distribution=zoned(_abs): a zone by its access share, then a block in it. */
+static uint64_t zoned_block(struct worker *w, const struct worker_file *f, uint64_t nr_blocks)
+{
+	const struct job_spec *job = w->job;
+	unsigned pick = (unsigned)rb_rand_below(&w->rand, 100), acc = 0, i;
+	uint64_t first = 0, len = nr_blocks;
+
+	for (i = 0; i < job->nr_dzones; i++) {
+		len = job->dzones_abs ? job->dzones[i].size / w->min_bs
+				      : nr_blocks * job->dzones[i].size / 100;
+		acc += job->dzones[i].access;
+		if (pick < acc || i + 1 == job->nr_dzones)
+			break;
+		first += len;
+	}
+	/* zones past the end of a smaller region fold into what is there */
+	if (first >= nr_blocks)
+		first = 0;
+	if (!len || first + len > nr_blocks)
+		len = nr_blocks - first;
+	(void)f;
+	return first + rb_rand_below(&w->rand, len);
+}
+
+/*
+ * zonemode=strided: zonesize bytes of I/O inside a zone of zonerange bytes,
+ * then on to the zone zoneskip bytes past its end, back to the start at the
+ * end of the region.
+ */
+static uint64_t strided_offset(struct worker *w, struct worker_file *f, uint64_t bs, bool random)
+{
+	const struct job_spec *job = w->job;
+	uint64_t range = job->zonerange ? job->zonerange : job->zonesize, len;
+
+	if (f->zone_done >= job->zonesize) {
+		f->zone_start += range + job->zoneskip;
+		f->zone_pos = 0;
+		f->zone_done = 0;
+		if (f->zone_start + bs > f->size)
+			f->zone_start = 0;
+	}
+	len = f->size - f->zone_start < range ? f->size - f->zone_start : range;
+	f->zone_done += bs;
+	if (len < bs)
+		return f->zone_start;
+	if (random)
+		return f->zone_start + rb_rand_below(&w->rand, (len - bs) / w->min_bs + 1) * w->min_bs;
+	if (f->zone_pos + bs > len)
+		f->zone_pos = 0;
+	f->zone_pos += bs;
+	return f->zone_start + f->zone_pos - bs;
+}
+
 /* Offset relative to the file's region start. */
 uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t bs)
 {
 	const struct job_spec *job = w->job;
 	uint64_t off, last = f->size - bs;
+	bool random = job_is_random(job) &&
+		      (job->percentage_random[ddir] >= 100 ||
+		       rb_rand_below(&w->rand, 100) < job->percentage_random[ddir]);
 
-	if (job_is_random(job) &&
-	    (job->percentage_random[ddir] >= 100 ||
-	     rb_rand_below(&w->rand, 100) < job->percentage_random[ddir])) {
-		if (f->dist)
+	if (job->zone_strided && job->zonesize)
+		return strided_offset(w, f, bs, random);
+
+	if (random) {
+		if (job->nr_dzones)
+			off = zoned_block(w, f, last / w->min_bs + 1) * w->min_bs;
+		else if (f->dist)
 			off = rb_dist_next(f->dist) * w->min_bs;
 		else if (f->map) {
 			bool wrapped;
@@ -146,9 +206,17 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
 	}
 	/* reads and writes of rw=rw each go their own way from the start, as fio's */
 	off = f->next_seq[ddir];
+	/* rw=read:N: a gap of N bytes after each I/O; a negative N walks backwards from the end */
+	if (off && job->rw_gap) {
+		int64_t p = (int64_t)off + job->rw_gap;
+
+		if (p < 0 || (uint64_t)p > last)
+			p = job->rw_gap > 0 ? 0 : (int64_t)f->size + job->rw_gap;
+		off = p < 0 ? 0 : (uint64_t)p;
+	}
 	if (off > last)
 		off = 0;
-	f->next_seq[ddir] = off + bs + job->rw_nr;
+	f->next_seq[ddir] = off + bs;
 	return off;
 }
 
@@ -193,10 +261,13 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		return false;
 	if (st->end_ns && now >= st->end_ns)
 		return false;
-	if (st->loop_bytes >= w->io_limit) {
+	/* number_ios ends a loop early; fio ignores it for time_based jobs */
+	if (st->loop_bytes >= w->io_limit ||
+	    (job->number_ios && !job->time_based && st->loop_ios >= job->number_ios)) {
 		if (!job->time_based && ++st->loop >= job->loops)
 			return false;
 		st->loop_bytes = 0;
+		st->loop_ios = 0;
 		loop_reset(w);
 		if (job->randrepeat)
 			rb_mix_new_loop(&w->mix);
@@ -239,6 +310,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		st->loop_bytes += bs;
 	st->issued[ddir]++;
 	st->issued_bytes[ddir] += bs;
+	st->loop_ios++;
 	return true;
 }
 

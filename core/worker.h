@@ -46,6 +46,8 @@ struct worker_file {
 	uint64_t next_seq[DDIR_RWDIR_CNT];	/* sequential position per direction, as fio */
 	bool tw_pending;	/* randtrimwrite: the block just trimmed awaits its write */
 	uint64_t tw_off, tw_len;
+	/* zonemode=strided: the current zone, the position in it, bytes done there */
+	uint64_t zone_start, zone_pos, zone_done;
 	struct rb_randmap *map;
 	struct rb_dist *dist;
 	uint64_t nr_blocks;	/* region / min bs */
