@@ -15,6 +15,9 @@
 #include "job.h"
 #include "units.h"
 
+/* the verify header's size (core/verify.h VERIFY_MIN_BS); the parser checks it */
+#define VERIFY_HDR_MIN 512
+
 /* ---- lifecycle -------------------------------------------------------- */
 
 /*
@@ -953,7 +956,7 @@ static const struct job_opt job_opts[] = {
 	{ "experimental_verify", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VLATER },
 	{ "verify_dump", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VDUMP },
 	{ "error_dump", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VDUMP },
-	{ "verify_interval", NULL, opt_accept, 0, 0, 0, OPT_SIZE, N_VHDR },
+	{ "verify_interval", NULL, opt_u64, OFF(verify_interval), 1, 0, 0, NULL },
 	{ "verify_offset", NULL, opt_accept, 0, 0, 0, OPT_SIZE, N_VHDR },
 	{ "verify_pattern", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_VHDR },
 	{ "verify_state_save", NULL, opt_accept, 0, 0, 0, OPT_BARE, "no verify state file is written or read" },
@@ -1135,6 +1138,46 @@ out:
 	return ret;
 }
 
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+uint64_t job_verify_interval(const struct job_spec *job)
+{
+	uint64_t g = 0;
+	unsigned i;
+
+	if (job->verify_interval)
+		return job->verify_interval;
+	if (!job->nr_bssplit[DDIR_WRITE])
+		return job->bs[DDIR_WRITE];
+	for (i = 0; i < job->nr_bssplit[DDIR_WRITE]; i++)
+		g = gcd64(g, job->bssplit[DDIR_WRITE][i].bs);
+	return g;
+}
+
+/* Every size the job writes is a whole number of verify_interval chunks. */
+static bool verify_interval_divides(const struct job_spec *j, uint64_t vi)
+{
+	unsigned i;
+
+	if (j->nr_bssplit[DDIR_WRITE]) {
+		for (i = 0; i < j->nr_bssplit[DDIR_WRITE]; i++)
+			if (j->bssplit[DDIR_WRITE][i].bs % vi)
+				return false;
+		return true;
+	}
+	/* bsrange sizes are multiples of the minimum */
+	return !(j->bs[DDIR_WRITE] % vi);
+}
+
 static bool was_set(const struct job_draft *d, const char *name)
 {
 	int idx = job_opt_find(name);
@@ -1183,6 +1226,20 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 	if ((j->rate[0] || j->rate[1] || j->rate[2]) &&
 	    (j->rate_iops[0] || j->rate_iops[1] || j->rate_iops[2]))
 		return units_errf(why, len, "options 'rate' and 'rate_iops' are mutually exclusive");
+	if (j->verify != VERIFY_NONE) {
+		uint64_t vi = job_verify_interval(j);
+
+		/* said now, not once the job is about to run */
+		if (vi < VERIFY_HDR_MIN)
+			return units_errf(why, len, "verify needs write blocks of at least %d bytes "
+					  "for its header; %llu is too small%s", VERIFY_HDR_MIN,
+					  (unsigned long long)vi, j->nr_bssplit[DDIR_WRITE] ||
+					  j->verify_interval ? " (verify_interval, or the greatest "
+					  "common divisor of the bssplit sizes)" : "");
+		if (!verify_interval_divides(j, vi))
+			return units_errf(why, len, "verify_interval=%llu does not divide every "
+					  "write block size", (unsigned long long)vi);
+	}
 	if (j->size && j->size < min_bs)
 		return units_errf(why, len, "size %llu is smaller than the block size %llu",
 				  (unsigned long long)j->size, (unsigned long long)min_bs);

@@ -152,6 +152,7 @@ struct job_spec {
 	bool do_verify;
 	bool verify_fatal;
 	bool verify_only;		/* read back and check what an earlier run wrote */
+	uint64_t verify_interval;	/* bytes per verify header, 0 = job_verify_interval's default */
 	unsigned continue_on_error;	/* COE_* bits */
 
 	/* statistics and output */
@@ -189,6 +190,13 @@ void job_spec_defaults(struct job_spec *job);
 /* Deep copy (all strings and arrays duplicated). Returns 0 or -ENOMEM. */
 int job_spec_copy(struct job_spec *dst, const struct job_spec *src);
 void job_spec_release(struct job_spec *job);
+
+/*
+ * Bytes covered by each verify header: verify_interval=, else the greatest
+ * common divisor of the sizes the job writes (its one bs, the bsrange minimum,
+ * or the bssplit sizes), so mixed sizes carry whole headers.
+ */
+uint64_t job_verify_interval(const struct job_spec *job);
 
 static inline bool job_is_random(const struct job_spec *job)
 {

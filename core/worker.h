@@ -78,6 +78,7 @@ struct worker {
 	struct rb_mix mix;		/* read/write directions, as fio picks them */
 	uint64_t min_bs;
 	uint64_t max_bs;
+	uint64_t verify_interval;	/* verify: bytes per header (gcd of the write sizes) */
 	uint64_t io_limit;		/* bytes per loop, 0 = region */
 	bool sync_io;			/* units complete in queue(): no slat */
 	struct worker_logs *logs;	/* write_*_log files, NULL when none */

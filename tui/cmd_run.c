@@ -393,6 +393,13 @@ int cmd_run(int argc, char **argv)
 		release_cli(&c);
 		return EXIT_USAGE;
 	}
+	/* fio refuses a writing job under --readonly while parsing, so --parse-only does too */
+	if (run_check_readonly(&jl, c.readonly, err, sizeof(err))) {
+		fprintf(stderr, "raidbench run: %s\n", err);
+		job_list_release(&jl);
+		release_cli(&c);
+		return EXIT_USAGE;
+	}
 	if (print_notes(&jl, &c)) {
 		job_list_release(&jl);
 		release_cli(&c);
