@@ -879,6 +879,57 @@ void *worker_main(void *arg)
 	return NULL;
 }
 
+/*
+ * CPU and NUMA placement that cannot work is found while setting up, before
+ * any job of the run does I/O (fio refuses such a job file outright); the
+ * worker thread applies the placement later.
+ */
+static int placement_check(struct worker *w)
+{
+	const struct job_spec *job = w->job;
+	cpu_set_t online, both;
+
+	if (job->has_cpus_allowed && !sched_getaffinity(0, sizeof(online), &online)) {
+		CPU_AND(&both, &online, &job->cpus_allowed);
+		if (!CPU_COUNT(&both)) {
+			snprintf(w->err, sizeof(w->err), "job '%s': cpus_allowed: none of those "
+				 "CPUs is available to raidbench (it may use %d CPUs)", job->name,
+				 CPU_COUNT(&online));
+			return -EINVAL;
+		}
+	}
+	if (!job->numa_cpu_nodes && !job->numa_mem_policy)
+		return 0;
+	if (numa_available() < 0) {
+		snprintf(w->err, sizeof(w->err), "job '%s': NUMA options given but this kernel has "
+			 "no NUMA support", job->name);
+		return -ENOSYS;
+	}
+	if (job->numa_cpu_nodes) {
+		struct bitmask *nodes = numa_parse_nodestring(job->numa_cpu_nodes);
+
+		if (!nodes) {
+			snprintf(w->err, sizeof(w->err), "job '%s': numa_cpu_nodes=%s: no such node "
+				 "(this machine has nodes 0-%d)", job->name, job->numa_cpu_nodes,
+				 numa_max_node());
+			return -EINVAL;
+		}
+		numa_bitmask_free(nodes);
+	}
+	if (job->numa_mem_policy && strchr(job->numa_mem_policy, ':')) {
+		struct bitmask *nodes = numa_parse_nodestring(strchr(job->numa_mem_policy, ':') + 1);
+
+		if (!nodes) {
+			snprintf(w->err, sizeof(w->err), "job '%s': numa_mem_policy=%s: no such node "
+				 "(this machine has nodes 0-%d)", job->name, job->numa_mem_policy,
+				 numa_max_node());
+			return -EINVAL;
+		}
+		numa_bitmask_free(nodes);
+	}
+	return 0;
+}
+
 int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 		 unsigned index, const struct guard_consent *consent)
 {
@@ -892,6 +943,9 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	w->index = index;
 	w->consent = consent;
 	thread_stat_init(&w->ts, job);
+	ret = placement_check(w);
+	if (ret)
+		return ret;
 	w->ops = engine_find(job->ioengine);
 	if (!w->ops) {
 		snprintf(w->err, sizeof(w->err), "job '%s': unknown ioengine '%s' (raidbench has: "
