@@ -427,9 +427,9 @@ static int opt_bsrange(struct job_draft *d, const struct job_opt *o, const char 
 	for (i = 0; !ret && i < DDIR_RWDIR_CNT; i++) {
 		if (!part[i])
 			continue;
+		/* as fio: a bssplit given before stays; the range bounds and rounds its sizes */
 		j->bs[i] = lo[i];
 		j->bs_max[i] = hi[i];
-		j->nr_bssplit[i] = 0;
 	}
 	free(copy);
 	return ret;

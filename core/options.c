@@ -395,11 +395,12 @@ static int add_job(struct loader *ld, const struct job_draft *base, const struct
 		j->stonewall = true;
 		ld->stonewall_next = false;
 	}
-	ret = apply_section(ld, &d, s);
+	/* the section names the job: a name= among the globals does not (fio's jobname) */
+	free(j->name);
+	j->name = strdup(s->name);
+	ret = j->name ? apply_section(ld, &d, s) : nomem(ld);
 	if (!ret)
 		ret = apply_section(ld, &d, &ld->over);
-	if (!ret && !j->name && !(j->name = strdup(s->name)))
-		ret = nomem(ld);
 	if (!ret) {
 		ret = job_draft_finish(&d, why, sizeof(why));
 		if (ret == -ENOMEM)

@@ -411,6 +411,14 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 		ret = -ENOMEM;
 		goto fail;
 	}
+	/* placement first: a job that cannot run leaves no file created by its siblings */
+	for (i = 0; i < jl->nr; i++) {
+		ret = worker_check_placement(&jl->jobs[i], err, errlen);
+		if (ret) {
+			res->nr_workers = 0;	/* none was set up */
+			goto fail;
+		}
+	}
 	/* Set up everything before any I/O: a bad target anywhere stops the whole run. */
 	for (i = 0, k = 0; i < jl->nr; i++) {
 		unsigned c, n = jl->jobs[i].numjobs ? jl->jobs[i].numjobs : 1;

@@ -43,6 +43,8 @@ struct io_state {
 	unsigned since_think;
 	uint64_t numberio;
 	bool verifying;
+	bool verify_each_loop;		/* fio verifies what each loop wrote before the next */
+	bool loop_break;		/* the main phase stopped at a loop's end for that */
 	unsigned vfile;			/* verify cursor */
 	uint64_t vblock;
 	bool failed;			/* a fatal error stopped issuing */
@@ -78,27 +80,44 @@ static void set_error(struct worker *w, int err, const char *fmt, ...)
 	va_end(ap);
 }
 
-static uint64_t pick_bs(struct worker *w, int ddir)
+/*
+ * The size of the next I/O, fio's way: a size is drawn (bsrange: uniform from
+ * the minimum up, rounded down to a multiple of it; bssplit: by the weights),
+ * and drawn again until it fits the room left before the region's end. 0 when
+ * not even the smallest size fits.
+ */
+static uint64_t pick_bs(struct worker *w, int ddir, uint64_t room)
 {
 	const struct job_spec *job = w->job;
-	unsigned n = job->nr_bssplit[ddir];
+	unsigned n = job->nr_bssplit[ddir], i;
+	uint64_t min = job->bs[ddir], max = job->bs_max[ddir], len = min;
 
-	if (n) {
-		unsigned pick = (unsigned)rb_rand_below(&w->rand, 100), acc = 0, i;
+	if (!n && min >= max)
+		return min;
+	if (min > room)
+		return 0;
+	do {
+		uint32_t r = rb_taus_next(&w->bs_rand[ddir]);
 
-		for (i = 0; i < n; i++) {
-			acc += job->bssplit[ddir][i].perc;
-			if (pick < acc)
-				return job->bssplit[ddir][i].bs;
+		if (!n) {
+			len = min + (uint64_t)((double)max * (r / 4294967296.0));
+		} else {
+			uint64_t perc = 0;
+
+			for (i = 0; i < n; i++) {
+				if (!w->split[ddir][i].perc)
+					continue;
+				len = w->split[ddir][i].bs;
+				perc += w->split[ddir][i].perc;
+				if (r / perc <= UINT32_MAX / 100u && len <= room)
+					break;
+			}
 		}
-		return job->bssplit[ddir][n - 1].bs;
-	}
-	if (job->bs_max[ddir] > job->bs[ddir]) {
-		uint64_t steps = job->bs_max[ddir] / job->bs[ddir];
-
-		return job->bs[ddir] * (1 + rb_rand_below(&w->rand, steps));
-	}
-	return job->bs[ddir];
+		len -= len % min;
+		if (len > max)
+			len = max;
+	} while (len > room);
+	return len;
 }
 
 /* The direction of the next I/O on file f. */
@@ -204,6 +223,16 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
 			off = last - last % w->min_bs;
 		return off;
 	}
+	off = worker_seq_next(w, f, ddir, bs);
+	f->next_seq[ddir] = off + bs;
+	return off;
+}
+
+uint64_t worker_seq_next(struct worker *w, struct worker_file *f, int ddir, uint64_t bs)
+{
+	const struct job_spec *job = w->job;
+	uint64_t off, last = f->size - bs;
+
 	/* reads and writes of rw=rw each go their own way from the start, as fio's */
 	off = f->next_seq[ddir];
 	/* rw=read:N: a gap of N bytes after each I/O; a negative N walks backwards from the end */
@@ -216,7 +245,6 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
 	}
 	if (off > last)
 		off = 0;
-	f->next_seq[ddir] = off + bs;
 	return off;
 }
 
@@ -257,9 +285,9 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 {
 	const struct job_spec *job = w->job;
 	struct worker_file *f;
-	uint64_t bs, off;
-	bool rtw_write;
-	int ddir;
+	uint64_t bs, off = 0;
+	bool rtw_write, seq_fit;
+	int ddir, d;
 
 	if (st->failed || worker_stopped(w))
 		return false;
@@ -272,16 +300,42 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 			return false;
 		st->loop_bytes = 0;
 		st->loop_ios = 0;
+		if (st->verify_each_loop && !st->loop_break) {
+			/* the next loop starts once this one is verified (worker_main) */
+			st->loop_break = true;
+			st->loop--;
+			st->loop_bytes = w->io_limit;
+			return false;
+		}
+		st->loop_break = false;
 		loop_reset(w);
-		if (job->randrepeat)
+		if (job->randrepeat) {
 			rb_mix_new_loop(&w->mix);
+			for (d = 0; d < DDIR_RWDIR_CNT; d++)
+				rb_taus_restart(&w->bs_rand[d]);
+		}
 	}
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
 	rtw_write = ddir == DDIR_WRITE && f->tw_pending;
-	bs = rtw_write ? f->tw_len : pick_bs(w, ddir);
-	if (!job->time_based && st->loop_bytes + bs > w->io_limit) {
-		/* the tail smaller than a block is not issued, as fio */
+	seq_fit = !rtw_write && !job_is_random(job) && !job->zone_strided &&
+		  (job->nr_bssplit[ddir] || job->bs_max[ddir] > job->bs[ddir]);
+	if (seq_fit) {
+		/* fio takes the offset first, then a size that fits before the region's end */
+		off = worker_seq_next(w, f, ddir, job->bs[ddir]);
+		bs = pick_bs(w, ddir, f->size - off);
+		if (!bs) {
+			st->loop_bytes = w->io_limit;
+			return gen_main(w, st, u, now);
+		}
+	} else {
+		bs = rtw_write ? f->tw_len : pick_bs(w, ddir, UINT64_MAX);
+	}
+	/*
+	 * the tail smaller than a block is not issued, as fio; a size fitted to
+	 * the room is, while fewer bytes than the limit are done (fio's rule)
+	 */
+	if (!job->time_based && !seq_fit && st->loop_bytes + bs > w->io_limit) {
 		st->loop_bytes = w->io_limit;
 		return gen_main(w, st, u, now);
 	}
@@ -293,6 +347,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	if (rtw_write) {
 		off = f->tw_off;
 		f->tw_pending = false;
+	} else if (seq_fit) {
+		f->next_seq[ddir] = off + bs;
 	} else {
 		off = worker_pick_offset(w, f, ddir, bs);
 	}
@@ -835,19 +891,32 @@ void *worker_main(void *arg)
 	atomic_store_explicit(&w->phase, job->ramp_time_us ? PHASE_RAMP : PHASE_RUN,
 			      memory_order_release);
 	/* with a ramp the phase flips to RUN when statistics start; the sampler reads the clock */
-	if (!job->verify_only)
-		pump(w, &st, gen_main);
-	if (job->end_fsync && job_writes(job) && !w->ts.error)
-		for (i = 0; i < w->nr_files; i++)
-			do_fsync(w, w->files[i].fd, false);
-	t_main_end = rb_now_ns();
-	if (job->verify && (job->do_verify || job->verify_only) && (job->rw & RW_WRITE) &&
-	    (!w->ts.error || !job->verify_fatal) && !worker_stopped(w)) {
-		atomic_store_explicit(&w->phase, PHASE_VERIFY, memory_order_release);
-		st.verifying = true;
-		st.failed = false;
-		pump(w, &st, gen_verify);
-	}
+	st.verify_each_loop = job->verify && job->do_verify && !job->verify_only &&
+			      (job->rw & RW_WRITE) && !job->time_based && job->loops > 1;
+	do {
+		if (st.loop_break) {
+			/* the next loop: what it writes is what its verify reads */
+			for (i = 0; i < w->nr_files; i++)
+				memset(w->files[i].written, 0, (size_t)(w->files[i].nr_blocks + 7) / 8);
+			st.verifying = false;
+			atomic_store_explicit(&w->phase, PHASE_RUN, memory_order_release);
+		}
+		if (!job->verify_only)
+			pump(w, &st, gen_main);
+		if (job->end_fsync && job_writes(job) && !w->ts.error && !st.loop_break)
+			for (i = 0; i < w->nr_files; i++)
+				do_fsync(w, w->files[i].fd, false);
+		t_main_end = rb_now_ns();
+		if (job->verify && (job->do_verify || job->verify_only) && (job->rw & RW_WRITE) &&
+		    (!w->ts.error || !job->verify_fatal) && !worker_stopped(w)) {
+			atomic_store_explicit(&w->phase, PHASE_VERIFY, memory_order_release);
+			st.verifying = true;
+			st.failed = false;
+			st.vfile = 0;
+			st.vblock = 0;
+			pump(w, &st, gen_verify);
+		}
+	} while (st.loop_break && !worker_stopped(w) && !(w->ts.error && job->verify_fatal));
 	t_end = rb_now_ns();
 	cpu_usage(&ru1);
 	if (worker_logs_close(w, t_end) < 0)
@@ -879,20 +948,14 @@ void *worker_main(void *arg)
 	return NULL;
 }
 
-/*
- * CPU and NUMA placement that cannot work is found while setting up, before
- * any job of the run does I/O (fio refuses such a job file outright); the
- * worker thread applies the placement later.
- */
-static int placement_check(struct worker *w)
+int worker_check_placement(const struct job_spec *job, char *err, size_t errlen)
 {
-	const struct job_spec *job = w->job;
 	cpu_set_t online, both;
 
 	if (job->has_cpus_allowed && !sched_getaffinity(0, sizeof(online), &online)) {
 		CPU_AND(&both, &online, &job->cpus_allowed);
 		if (!CPU_COUNT(&both)) {
-			snprintf(w->err, sizeof(w->err), "job '%s': cpus_allowed: none of those "
+			snprintf(err, errlen, "job '%s': cpus_allowed: none of those "
 				 "CPUs is available to raidbench (it may use %d CPUs)", job->name,
 				 CPU_COUNT(&online));
 			return -EINVAL;
@@ -901,7 +964,7 @@ static int placement_check(struct worker *w)
 	if (!job->numa_cpu_nodes && !job->numa_mem_policy)
 		return 0;
 	if (numa_available() < 0) {
-		snprintf(w->err, sizeof(w->err), "job '%s': NUMA options given but this kernel has "
+		snprintf(err, errlen, "job '%s': NUMA options given but this kernel has "
 			 "no NUMA support", job->name);
 		return -ENOSYS;
 	}
@@ -909,7 +972,7 @@ static int placement_check(struct worker *w)
 		struct bitmask *nodes = numa_parse_nodestring(job->numa_cpu_nodes);
 
 		if (!nodes) {
-			snprintf(w->err, sizeof(w->err), "job '%s': numa_cpu_nodes=%s: no such node "
+			snprintf(err, errlen, "job '%s': numa_cpu_nodes=%s: no such node "
 				 "(this machine has nodes 0-%d)", job->name, job->numa_cpu_nodes,
 				 numa_max_node());
 			return -EINVAL;
@@ -920,7 +983,7 @@ static int placement_check(struct worker *w)
 		struct bitmask *nodes = numa_parse_nodestring(strchr(job->numa_mem_policy, ':') + 1);
 
 		if (!nodes) {
-			snprintf(w->err, sizeof(w->err), "job '%s': numa_mem_policy=%s: no such node "
+			snprintf(err, errlen, "job '%s': numa_mem_policy=%s: no such node "
 				 "(this machine has nodes 0-%d)", job->name, job->numa_mem_policy,
 				 numa_max_node());
 			return -EINVAL;
@@ -943,9 +1006,6 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	w->index = index;
 	w->consent = consent;
 	thread_stat_init(&w->ts, job);
-	ret = placement_check(w);
-	if (ret)
-		return ret;
 	w->ops = engine_find(job->ioengine);
 	if (!w->ops) {
 		snprintf(w->err, sizeof(w->err), "job '%s': unknown ioengine '%s' (raidbench has: "
@@ -961,18 +1021,16 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 
 		if (!used)
 			continue;
-		if (job->nr_bssplit[d])
-			for (k = 0; k < job->nr_bssplit[d]; k++) {
-				uint64_t b = job->bssplit[d][k].bs;
+		for (k = 0; k < job->nr_bssplit[d]; k++) {
+			uint64_t b = job->bssplit[d][k].bs;
 
-				w->min_bs = b < w->min_bs ? b : w->min_bs;
-				w->max_bs = b > w->max_bs ? b : w->max_bs;
-			}
-		else {
-			w->min_bs = job->bs[d] < w->min_bs ? job->bs[d] : w->min_bs;
-			w->max_bs = job->bs_max[d] > w->max_bs ? job->bs_max[d] : w->max_bs;
-			w->max_bs = job->bs[d] > w->max_bs ? job->bs[d] : w->max_bs;
+			w->min_bs = b < w->min_bs ? b : w->min_bs;
+			w->max_bs = b > w->max_bs ? b : w->max_bs;
 		}
+		/* a bsrange after a bssplit bounds the split's sizes (pick_bs) */
+		w->min_bs = job->bs[d] < w->min_bs ? job->bs[d] : w->min_bs;
+		w->max_bs = job->bs_max[d] > w->max_bs ? job->bs_max[d] : w->max_bs;
+		w->max_bs = job->bs[d] > w->max_bs ? job->bs[d] : w->max_bs;
 	}
 	if (job->verify) {
 		/* the parser refused sizes a header does not fit (job_verify_interval) */
@@ -984,6 +1042,29 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	seed = job->randrepeat ? job->randseed : (uint64_t)rb_now_ns();
 	rb_rand_seed(&w->rand, seed + 0x9e3779b97f4a7c15ull * (index + 1));
 	rb_mix_init(&w->mix, seed, index + 1, job->rwmixread);
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		unsigned n = job->nr_bssplit[d], a, b, slot;
+
+		/*
+		 * seed table slots 0-2 are the block sizes of reads, writes and trims;
+		 * as fio, verify draws writes like reads and trimwrite trims like writes
+		 */
+		slot = d;
+		if (d >= DDIR_WRITE && job->verify)
+			slot = DDIR_READ;
+		if (d == DDIR_TRIM && (job->rw & RW_WRITE))
+			slot = job->verify ? DDIR_READ : DDIR_WRITE;
+		rb_taus_init(&w->bs_rand[d], seed, index + 1, slot);
+		/* fio looks bssplit up sorted by percentage; a stable sort keeps ties in order */
+		memcpy(w->split[d], job->bssplit[d], n * sizeof(w->split[d][0]));
+		for (a = 1; a < n; a++) {
+			struct bssplit_entry e = w->split[d][a];
+
+			for (b = a; b > 0 && w->split[d][b - 1].perc > e.perc; b--)
+				w->split[d][b] = w->split[d][b - 1];
+			w->split[d][b] = e;
+		}
+	}
 
 	ret = worker_open_files(w, w->err, sizeof(w->err));
 	if (ret)

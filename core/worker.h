@@ -76,6 +76,9 @@ struct worker {
 
 	struct rb_rand rand;		/* offsets, block sizes */
 	struct rb_mix mix;		/* read/write directions, as fio picks them */
+	struct rb_taus bs_rand[DDIR_RWDIR_CNT];	/* bsrange/bssplit sizes, as fio draws them */
+	/* bssplit in fio's lookup order: by percentage, ties as written */
+	struct bssplit_entry split[DDIR_RWDIR_CNT][RB_MAX_BSSPLIT];
 	uint64_t min_bs;
 	uint64_t max_bs;
 	uint64_t verify_interval;	/* verify: bytes per header (gcd of the write sizes) */
@@ -99,6 +102,14 @@ struct worker {
 	struct thread_stat ts;
 	char err[512];			/* setup or fatal error, "" when none */
 };
+
+/*
+ * CPU and NUMA placement that cannot work (no such node, no usable CPU), for
+ * the runner to refuse before any job is set up (fio refuses such a job file
+ * outright); the worker thread applies the placement later. 0 or -errno with
+ * err naming the job.
+ */
+int worker_check_placement(const struct job_spec *job, char *err, size_t errlen);
 
 /*
  * Prepares a worker for a job clone: resolves and opens its files through

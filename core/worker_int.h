@@ -17,6 +17,12 @@ void worker_close_files(struct worker *w);
  */
 uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t bs);
 
+/*
+ * The next sequential offset in direction ddir (rw=...:N gaps applied,
+ * wrapping to the start when bs no longer fits) without moving on.
+ */
+uint64_t worker_seq_next(struct worker *w, struct worker_file *f, int ddir, uint64_t bs);
+
 /* fio's log files (core/worker_log.c) */
 int worker_logs_open(struct worker *w, char *err, size_t errlen);
 void worker_logs_start(struct worker *w, uint64_t base_ns);
