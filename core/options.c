@@ -74,6 +74,105 @@ static const struct { const char *name, *why; } fio_unsupported[] = {
 	{ NULL, NULL },
 };
 
+/*
+ * Options of fio 3.33's engines (and profiles) raidbench does not run, with
+ * where they belong: from HOWTO's "I/O engine specific parameters" and
+ * profile sections (tests/data/fio-3.33-options.txt holds the whole list).
+ */
+static const struct { const char *name, *owner; } fio_engine_options[] = {
+	{ "arguments", "exec" },
+	{ "bindname", "rdma" },
+	{ "block", "tiobench" },
+	{ "busy_poll", "rbd/rados" },
+	{ "busy_wait_polling", "librpma_*_server" },
+	{ "chunk_size", "dfs" },
+	{ "clientname", "rbd/rados" },
+	{ "clustername", "rbd/rados" },
+	{ "cmd_type", "io_uring_cmd" },
+	{ "conf", "rados" },
+	{ "cont", "dfs" },
+	{ "cpuchunks", "cpuio" },
+	{ "cpuload", "cpuio" },
+	{ "cpumode", "cpuio" },
+	{ "cuda_io", "libcufile" },
+	{ "device-names", "act" },
+	{ "dir", "tiobench" },
+	{ "direct_write_to_pmem", "librpma_*" },
+	{ "donorname", "e4defrag" },
+	{ "exit_on_io_done", "cpuio" },
+	{ "gpu_dev_ids", "libcufile" },
+	{ "grace_time", "exec" },
+	{ "hdfsdirectory", "libhdfs" },
+	{ "hostname", "net/netsplice/rdma" },
+	{ "http_host", "http" },
+	{ "http_mode", "http" },
+	{ "http_pass", "http" },
+	{ "http_s3_key", "http" },
+	{ "http_s3_keyid", "http" },
+	{ "http_s3_region", "http" },
+	{ "http_s3_sse_customer_algorithm", "http" },
+	{ "http_s3_sse_customer_key", "http" },
+	{ "http_s3_storage_class", "http" },
+	{ "http_swift_auth_token", "http" },
+	{ "http_user", "http" },
+	{ "http_verbose", "http" },
+	{ "https", "http" },
+	{ "inplace", "e4defrag" },
+	{ "interface", "net/netsplice" },
+	{ "large-block-op-kbytes", "act" },
+	{ "listen", "net/netsplice" },
+	{ "load", "act" },
+	{ "mss", "net/netsplice" },
+	{ "namenode", "libhdfs" },
+	{ "nfs_url", "nfs" },
+	{ "nodelay", "net/netsplice" },
+	{ "numruns", "tiobench" },
+	{ "object_class", "dfs" },
+	{ "pingpong", "net/netsplice" },
+	{ "pool", "rbd/rados" },
+	{ "port", "libhdfs" },
+	{ "prep", "act" },
+	{ "program", "exec" },
+	{ "proto", "net/netsplice" },
+	{ "protocol", "net/netsplice" },
+	{ "rbdname", "rbd" },
+	{ "read-req-num-512-blocks", "act" },
+	{ "readfua", "sg" },
+	{ "serverip", "librpma_*" },
+	{ "sg_write_mode", "sg" },
+	{ "size", "tiobench" },
+	{ "skip_bad", "mtd" },
+	{ "stat_type", "filestat" },
+	{ "std_redirect", "exec" },
+	{ "stream_id", "sg" },
+	{ "test-duration", "act" },
+	{ "threads", "tiobench" },
+	{ "threads-per-queue", "act" },
+	{ "touch_objects", "rados" },
+	{ "ttl", "net/netsplice" },
+	{ "uri", "nbd" },
+	{ "verb", "rdma" },
+	{ "window_size", "net/netsplice" },
+	{ "writefua", "sg" },
+	{ "xnvme_admin", "xnvme" },
+	{ "xnvme_async", "xnvme" },
+	{ "xnvme_dev_nsid", "xnvme" },
+	{ "xnvme_iovec", "xnvme" },
+	{ "xnvme_sync", "xnvme" },
+	{ NULL, NULL },
+};
+
+/* The engine(s) or profile an option of fio belongs to, or NULL. */
+static const char *engine_option_owner(const char *key)
+{
+	int i;
+
+	for (i = 0; fio_engine_options[i].name; i++)
+		if (!strcmp(key, fio_engine_options[i].name))
+			return fio_engine_options[i].owner;
+	return NULL;
+}
+
 /* ---- option names -------------------------------------------------------- */
 
 static const char *strip_dashes(const char *key)
@@ -101,7 +200,7 @@ bool option_is_job_option(const char *key)
 {
 	/* fio's names we refuse count too, so the refusal names the reason */
 	key = strip_dashes(key);
-	return job_opt_find(key) >= 0 || is_unsupported_fio_option(key);
+	return job_opt_find(key) >= 0 || is_unsupported_fio_option(key) || engine_option_owner(key);
 }
 
 bool option_needs_value(const char *key)
@@ -296,6 +395,13 @@ static int apply_one(struct loader *ld, struct job_draft *d, const struct src_op
 		return load_errf(ld, o->file, o->line,
 				 "option '%s' is a fio option raidbench does not support: %s",
 				 o->key, unsupported_why(o->key));
+	if (engine_option_owner(o->key)) {
+		const char *owner = engine_option_owner(o->key);
+		bool profile = !strcmp(owner, "act") || !strcmp(owner, "tiobench");
+
+		return load_errf(ld, o->file, o->line, "option '%s' belongs to fio's %s %s, which "
+				 "raidbench does not run", o->key, owner, profile ? "profile" : "engine");
+	}
 	hint = suggest_option(o->key);
 	if (hint)
 		return load_errf(ld, o->file, o->line,
