@@ -1151,16 +1151,27 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
 
 uint64_t job_verify_interval(const struct job_spec *job)
 {
-	uint64_t g = 0;
+	uint64_t vi = job->verify_interval, minw = job->bs[DDIR_WRITE];
+	uint64_t maxw = job->bs_max[DDIR_WRITE] > minw ? job->bs_max[DDIR_WRITE] : minw;
 	unsigned i;
 
-	if (job->verify_interval)
-		return job->verify_interval;
-	if (!job->nr_bssplit[DDIR_WRITE])
-		return job->bs[DDIR_WRITE];
+	for (i = 0; i < job->nr_bssplit[DDIR_WRITE]; i++) {
+		uint64_t b = job->bssplit[DDIR_WRITE][i].bs;
+
+		minw = b < minw ? b : minw;
+		maxw = b > maxw ? b : maxw;
+	}
+	/* fio's fixup: at most the smallest write (and read, when the job reads) */
+	if (!vi || vi > minw)
+		vi = minw;
+	else if ((job->rw & RW_READ) && vi > job->bs[DDIR_READ])
+		vi = job->bs[DDIR_READ];
+	/* and a factor of the smallest and largest write */
+	if (minw % vi || maxw % vi)
+		vi = gcd64(minw, maxw);
 	for (i = 0; i < job->nr_bssplit[DDIR_WRITE]; i++)
-		g = gcd64(g, job->bssplit[DDIR_WRITE][i].bs);
-	return g;
+		vi = gcd64(vi, job->bssplit[DDIR_WRITE][i].bs);
+	return vi;
 }
 
 /* Every size the job writes is a whole number of verify_interval chunks. */
@@ -1237,7 +1248,7 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 					  j->verify_interval ? " (verify_interval, or the greatest "
 					  "common divisor of the bssplit sizes)" : "");
 		if (!verify_interval_divides(j, vi))
-			return units_errf(why, len, "verify_interval=%llu does not divide every "
+			return units_errf(why, len, "verify interval %llu does not divide every "
 					  "write block size", (unsigned long long)vi);
 	}
 	if (j->size && j->size < min_bs)

@@ -607,6 +607,21 @@ START_TEST(fio_example_options)
 	one_job(&jl, "[a]\nrw=write:4k\n");
 	ck_assert_int_eq(jl.jobs[0].rw_gap, 4096);
 	job_list_release(&jl);
+	/* fio's verify_interval fixup: at most the smallest write, a factor of all of them */
+	one_job(&jl, "[a]\nrw=write\nbs=512\nverify=md5\nverify_interval=1m\n");
+	ck_assert_uint_eq(job_verify_interval(&jl.jobs[0]), 512);
+	job_list_release(&jl);
+	one_job(&jl, "[a]\nrw=write\nbssplit=64k/20:4k/50:16k/30\nverify=md5\n");
+	ck_assert_uint_eq(job_verify_interval(&jl.jobs[0]), 4096);
+	job_list_release(&jl);
+	one_job(&jl, "[a]\nrw=write\nbsrange=3k-10k\nverify=md5\n");
+	ck_assert_uint_eq(job_verify_interval(&jl.jobs[0]), 1024);
+	job_list_release(&jl);
+	/* the section names the job, not a name= among the globals (fio's jobname) */
+	load_ok(&jl, "[global]\nname=glob\n[file1]\n[file2]\nname=own\n", NULL, 0);
+	ck_assert_str_eq(jl.jobs[0].name, "file1");
+	ck_assert_str_eq(jl.jobs[1].name, "own");
+	job_list_release(&jl);
 	one_job(&jl, "[a]\nrw=randread:8\n");
 	ck_assert_int_eq(jl.jobs[0].rw_gap, 0);
 	notes = jobs_notes(&jl);
