@@ -22,10 +22,10 @@
 
 /*
  * ioengine points into this table unless someone outside the parser put a
- * string of their own there: the parser accepts only these five, so it
+ * string of their own there: the parser accepts only these, so it
  * never allocates (and job_spec_defaults cannot fail).
  */
-static char engine_names[][9] = { "libaio", "io_uring", "psync", "sync", "null" };
+static char engine_names[][9] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio" };
 #define NR_ENGINES (sizeof(engine_names) / sizeof(engine_names[0]))
 
 static bool engine_is_static(const char *p)

@@ -599,7 +599,8 @@ int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 
 int units_engine(const char *s, char *why, size_t whylen)
 {
-	static const char *const ours[] = { "libaio", "io_uring", "psync", "sync", "null", NULL };
+	static const char *const ours[] = { "libaio", "io_uring", "psync", "sync", "null",
+					    "posixaio", NULL };
 	/* fio 3.33's other engines, with why raidbench does not run them */
 	static const struct { const char *names, *why; } fio_engines[] = {
 		{ "net netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
@@ -613,7 +614,7 @@ int units_engine(const char *s, char *why, size_t whylen)
 		{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
 		{ "sg io_uring_cmd xnvme",
 		  "SCSI generic and NVMe pass-through are not supported yet" },
-		{ "posixaio mmap splice vsync pvsync pvsync2 falloc filecreate filestat filedelete "
+		{ "mmap splice vsync pvsync pvsync2 falloc filecreate filestat filedelete "
 		  "ftruncate", "raidbench does not have this engine yet" },
 		{ "solarisaio windowsaio", "it is for another operating system" },
 		{ "cpp_null", "it is fio's C++ test engine, an external plugin" },
@@ -630,14 +631,14 @@ int units_engine(const char *s, char *why, size_t whylen)
 			if (strcspn(p, " ") == n && !strncmp(p, s, n))
 				return units_errf(why, whylen, "'%s' is a fio ioengine raidbench does "
 						  "not support: %s (supported: libaio, io_uring, "
-						  "psync, sync, null)", s, fio_engines[i].why);
+						  "psync, sync, null, posixaio)", s, fio_engines[i].why);
 	}
 	if (!strncmp(s, "external:", 9))
 		return units_errf(why, whylen, "'%s' is a fio ioengine raidbench does not support: "
 				  "raidbench loads no engine plugins (supported: libaio, io_uring, "
-				  "psync, sync, null)", s);
+				  "psync, sync, null, posixaio)", s);
 	return units_errf(why, whylen, "unknown ioengine '%s' "
-			  "(supported: libaio, io_uring, psync, sync, null)", s);
+			  "(supported: libaio, io_uring, psync, sync, null, posixaio)", s);
 }
 
 int units_verify(const char *s, enum verify_type *out, char *why, size_t whylen)

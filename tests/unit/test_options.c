@@ -496,20 +496,20 @@ START_TEST(error_messages)
 	load_fails("[a]\nlatency_target=10ms\n", -EINVAL,
 		   ":2: option 'latency_target' is a fio option raidbench does not support: "
 		   "raidbench does not search for the queue depth that meets a latency target");
-	load_fails("[a]\nioengine=posixaio\n", -EINVAL,
-		   ":2: option 'ioengine': 'posixaio' is a fio ioengine raidbench does not "
+	load_fails("[a]\nioengine=mmap\n", -EINVAL,
+		   ":2: option 'ioengine': 'mmap' is a fio ioengine raidbench does not "
 		   "support: raidbench does not have this engine yet (supported: libaio, "
-		   "io_uring, psync, sync, null)");
+		   "io_uring, psync, sync, null, posixaio)");
 	load_fails("[a]\nioengine=net\n", -EINVAL,
 		   ":2: option 'ioengine': 'net' is a fio ioengine raidbench does not support: it "
 		   "does I/O over a network or to a remote store, not to a local disk "
-		   "(supported: libaio, io_uring, psync, sync, null)");
+		   "(supported: libaio, io_uring, psync, sync, null, posixaio)");
 	load_fails("[a]\ncpuload=50\n", -EINVAL,
 		   ":2: option 'cpuload' belongs to fio's cpuio engine, which raidbench does not "
 		   "run");
 	load_fails("[a]\nioengine=spdk\n", -EINVAL,
 		   ":2: option 'ioengine': unknown ioengine 'spdk' (supported: libaio, "
-		   "io_uring, psync, sync, null)");
+		   "io_uring, psync, sync, null, posixaio)");
 	load_fails("bs=4k\n[a]\n", -EINVAL, ":1: option 'bs=4k' outside of a [section]");
 	load_fails("[a]\nrwmixread=101\n", -EINVAL,
 		   ":2: option 'rwmixread': '101' is out of range (expected 0 to 100)");
