@@ -14,9 +14,7 @@
 
 #include "job.h"
 #include "units.h"
-
-/* the verify header's size (core/verify.h VERIFY_MIN_BS); the parser checks it */
-#define VERIFY_HDR_MIN 512
+#include "verify.h"
 
 /* ---- lifecycle -------------------------------------------------------- */
 
@@ -1241,9 +1239,9 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 		uint64_t vi = job_verify_interval(j);
 
 		/* said now, not once the job is about to run */
-		if (vi < VERIFY_HDR_MIN)
+		if (vi < VERIFY_MIN_BS)
 			return units_errf(why, len, "verify needs write blocks of at least %d bytes "
-					  "for its header; %llu is too small%s", VERIFY_HDR_MIN,
+					  "for its header; %llu is too small%s", VERIFY_MIN_BS,
 					  (unsigned long long)vi, j->nr_bssplit[DDIR_WRITE] ||
 					  j->verify_interval ? " (verify_interval, or the greatest "
 					  "common divisor of the bssplit sizes)" : "");

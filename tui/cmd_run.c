@@ -175,6 +175,7 @@ static int parse_cli(int argc, char **argv, struct run_cli *c)
 			       "  --profile=NAME  a built-in or user profile (raidbench profiles)\n"
 			       "  --output-format=normal|json|json+|terse (comma list)  --output=FILE\n"
 			       "  --parse-only  --showcmd  --readonly  --allow-destroy=DEVICE  --no-save\n"
+			       "  --max-jobs=N  refuse job files with more than N jobs (fio's)\n"
 			       "  --live=FILE|-  live JSON Lines, one object per tick\n"
 			       "  --live-interval=MS  the tick (default 100)\n");
 			exit(0);
