@@ -349,7 +349,8 @@ static int print_notes(const struct job_list *jl, const struct run_cli *c)
 	char *notes = jobs_notes(jl), *line, *save = NULL;
 	size_t i, clones = 0;
 
-	for (line = notes ? strtok_r(notes, "\n", &save) : NULL; line;
+	/* asked for by --parse-only only: a run's stderr stays fio's (scripts check it) */
+	for (line = notes && c->parse_only ? strtok_r(notes, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save))
 		fprintf(stderr, "raidbench run: note: %s\n", line);
 	free(notes);

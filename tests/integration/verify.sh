@@ -69,5 +69,9 @@ check "the refusal says why" grep -q "verify needs write blocks of at least 512 
 	2>"$RB_TMP/err"
 rc=$?
 check "verify=sha256 runs and verifies" [ $rc -eq 0 ]
-check "verify=sha256 is noted" grep -q "option 'verify': blocks carry raidbench's own verify header" "$RB_TMP/err"
+check "a run's stderr stays empty (fio's harness checks it)" [ ! -s "$RB_TMP/err" ]
+"$RAIDBENCH" run --parse-only --name=v --filename="$F" --size=1m --rw=write --verify=sha256 \
+	>/dev/null 2>"$RB_TMP/err"
+check "verify=sha256 is noted by --parse-only" \
+	grep -q "option 'verify': blocks carry raidbench's own verify header" "$RB_TMP/err"
 rb_done
