@@ -74,6 +74,7 @@ void job_spec_defaults(struct job_spec *job)
 	job->bwavgtime_ms = 500;
 	job->iopsavgtime_ms = 500;
 	job->kb_base = 1024;
+	job->per_job_logs = true;
 }
 
 static void free_list(char **list)
@@ -463,7 +464,7 @@ static int opt_bssplit(struct job_draft *d, const struct job_opt *o, const char 
 /*
  * Options whose value is one of a few words. The value lands in an int-sized
  * field (enum, unsigned) or, for cpus_allowed_policy, a bool; random_generator
- * is only validated: raidbench has one generator.
+ * keeps only whether it is lfsr (which visits every block once, map or not).
  */
 static const struct {
 	const char *opt;
@@ -476,7 +477,7 @@ static const struct {
 	{ "continue_on_error", { "none", "read", "write", "io", "verify", "all", "0", "1" },
 	  { 0, COE_READ, COE_WRITE, COE_IO, COE_VERIFY, COE_ALL, 0, COE_ALL },
 	  "none, read, write, io, verify, all, 0 or 1" },
-	{ "random_generator", { "tausworthe", "tausworthe64", "lfsr" }, { 0 },
+	{ "random_generator", { "tausworthe", "tausworthe64", "lfsr" }, { 0, 0, 1 },
 	  "tausworthe, tausworthe64 or lfsr" },
 	{ "cpus_allowed_policy", { "shared", "split" }, { 0, 1 }, "shared or split" },
 	{ "kb_base", { "1024", "1000" }, { 1024, 1000 }, "1024 or 1000" },
@@ -864,7 +865,7 @@ static const struct job_opt job_opts[] = {
 	{ "norandommap", NULL, opt_bool, OFF(norandommap), 0, 0, OPT_BARE, NULL },
 	{ "randrepeat", NULL, opt_bool, OFF(randrepeat), 0, 0, 0, NULL },
 	{ "randseed", NULL, opt_u64, OFF(randseed), 0, 0, 0, NULL },
-	{ "random_generator", NULL, opt_word, 0, 0, 0, 0, NULL },
+	{ "random_generator", NULL, opt_word, OFF(lfsr), 0, 0, 0, NULL },
 	{ "random_distribution", NULL, opt_random_distribution, 0, 0, 0, 0, NULL },
 	{ "percentage_random", NULL, opt_ddir, OFF(percentage_random), 0, 100, OPT_COUNT, NULL },
 	{ "runtime", "timeout", opt_time, OFF(runtime_us), SEC, 0, 0, NULL },
@@ -939,9 +940,9 @@ static const struct job_opt job_opts[] = {
 	{ "exitall", NULL, opt_accept, 0, 0, 0, OPT_BARE, "other jobs run to their own end" },
 	{ "exitall_on_error", NULL, opt_accept, 0, 0, 0, OPT_BARE, "other jobs run to their own end after a job's error" },
 	{ "exit_what", NULL, opt_accept_word, 0, 0, 0, 0, "other jobs run to their own end" },
-	{ "per_job_logs", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LOGS },
-	{ "log_offset", NULL, opt_accept, 0, 0, 0, OPT_BARE, "log lines have no offset column" },
-	{ "log_prio", NULL, opt_accept, 0, 0, 0, OPT_BARE, "log lines have no priority column" },
+	{ "per_job_logs", NULL, opt_bool, OFF(per_job_logs), 0, 0, OPT_BARE, NULL },
+	{ "log_offset", NULL, opt_bool, OFF(log_offset), 0, 0, OPT_BARE, NULL },
+	{ "log_prio", NULL, opt_bool, OFF(log_prio), 0, 0, OPT_BARE, NULL },
 	{ "log_entries", NULL, opt_accept, 0, 0, 0, 0, NULL },
 	{ "log_max_value", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LOGS },
 	{ "log_unix_epoch", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LOGS },

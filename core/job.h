@@ -113,6 +113,7 @@ struct job_spec {
 	bool end_fsync;
 	bool invalidate;
 	bool norandommap;
+	int lfsr;			/* random_generator=lfsr: every block once per pass, even with norandommap */
 	bool randrepeat;
 	uint64_t randseed;
 	enum rand_dist random_distribution;
@@ -167,6 +168,9 @@ struct job_spec {
 	char *write_lat_log;
 	char *write_iops_log;
 	unsigned log_avg_msec;
+	bool per_job_logs;		/* 0: logs named without the job index */
+	bool log_offset;		/* an offset column in the logs */
+	bool log_prio;			/* the priority column in hex (0x0000: none set) */
 	unsigned kb_base;
 
 	/* the options of this job's own section, as typed, for JSON "job options" */

@@ -492,7 +492,8 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 		stat_add_clat_bucket(ts, clat);
 		if (w->logs)
 			worker_logs_io(w, ddir, u->len - u->resid,
-				       w->sync_io ? 0 : u->issue_ns - u->start_ns, clat, lat, comp);
+				       w->sync_io ? 0 : u->issue_ns - u->start_ns, clat, lat, comp,
+				       u->offset);
 		/* pairs with the sampler's relaxed loads: counters only, no ordering needed */
 		w->lat_sum[ddir] += clat;
 		atomic_store_explicit(&w->pub_lat_sum[ddir], w->lat_sum[ddir], memory_order_relaxed);
@@ -1091,7 +1092,8 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 					 job->name, derr);
 				return -EINVAL;
 			}
-		} else if (!job->norandommap && aligned) {
+		} else if ((!job->norandommap || job->lfsr) && aligned) {
+			/* lfsr, like the map, hands out each block once per pass */
 			f->map = rb_randmap_new(f->nr_blocks - (w->max_bs / w->min_bs) + 1,
 						seed + i);
 			if (!f->map)

@@ -69,6 +69,20 @@ else
 	fail "offset_increment run: $(cat "$RB_TMP/err")"
 fi
 
+# per_job_logs=0 and log_offset: fio's log name and its offset column (fio's t0019-t0022)
+(cd "$RB_TMP" && "$RAIDBENCH" run --no-save --name=lg --ioengine=null --size=64k --rw=read \
+	--write_bw_log=seq --per_job_logs=0 --log_offset=1 >/dev/null 2>"$RB_TMP/err") ||
+	fail "log run: $(cat "$RB_TMP/err")"
+check "per_job_logs=0: the log is seq_bw.log" [ -f "$RB_TMP/seq_bw.log" ]
+check "log_offset: every offset once, in order" \
+	[ "$(cut -d, -f5 "$RB_TMP/seq_bw.log" | tr -d ' ' | tr '\n' ' ')" = "$(seq 0 4096 61440 | tr '\n' ' ')" ]
+# random_generator=lfsr visits every block once even with norandommap (fio's t0021)
+(cd "$RB_TMP" && "$RAIDBENCH" run --no-save --name=lf --ioengine=null --size=1m --rw=randread \
+	--norandommap --random_generator=lfsr --write_bw_log=lfsr --per_job_logs=0 \
+	--log_offset=1 >/dev/null 2>"$RB_TMP/err") || fail "lfsr run: $(cat "$RB_TMP/err")"
+check "lfsr with norandommap: 256 distinct offsets" \
+	[ "$(cut -d, -f5 "$RB_TMP/lfsr_bw.log" | sort -u | wc -l)" -eq 256 ]
+
 # --readonly: a job that writes is refused before anything runs, as fio does
 for rw in randwrite rw trim; do
 	"$RAIDBENCH" run --no-save --readonly --name=ro --ioengine=null --rw=$rw --size=1m \
