@@ -421,6 +421,31 @@ static void mark_written(struct worker *w, struct worker_file *f, uint64_t offse
 		f->written[b / 8] |= (uint8_t)(1u << (b % 8));
 }
 
+/*
+ * Checks every verify_interval chunk of a unit read back; a job that only
+ * reads walks the blocks by their headers' lengths (it does not know the
+ * writer's sizes). 0 or -EILSEQ with msg.
+ */
+static int verify_chunks(struct worker *w, const struct io_unit *u, char *msg, size_t len)
+{
+	uint32_t k, vi = (uint32_t)w->verify_interval, got = u->len - u->resid;
+	bool walk = !(w->job->rw & RW_WRITE);
+	int ret = 0;
+
+	for (k = 0; !ret && k < got; k += vi) {
+		if (walk) {
+			uint32_t n = verify_block_len((const char *)u->buf + k, got - k);
+
+			vi = n ? n : got - k;	/* no header: verify_check says what is wrong */
+		}
+		if (k + vi > got)
+			break;
+		ret = verify_check(w->job->verify, (const char *)u->buf + k, vi, u->offset + k,
+				   msg, len);
+	}
+	return ret;
+}
+
 static void account(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t comp)
 {
 	const struct job_spec *job = w->job;
@@ -448,11 +473,15 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 		}
 		return;
 	}
-	/* an engine that moves no data has nothing to check: fio skips it too (FIO_FAKEIO) */
-	if (st->verifying && job->verify && !(w->ops->flags & ENGINE_F_NODATA)) {
+	/*
+	 * an engine that moves no data has nothing to check: fio skips it too
+	 * (FIO_FAKEIO); a job that only reads checks what it reads, as fio does
+	 */
+	if (job->verify && !(w->ops->flags & ENGINE_F_NODATA) &&
+	    (st->verifying || (ddir == DDIR_READ && !(job->rw & RW_WRITE)))) {
 		char msg[256];
 
-		if (verify_check(job->verify, u->buf, u->len, u->offset, msg, sizeof(msg))) {
+		if (verify_chunks(w, u, msg, sizeof(msg))) {
 			ts->total_err++;
 			if (!ts->first_error)
 				ts->first_error = EILSEQ;

@@ -51,6 +51,19 @@ rc=$?
 check "bssplit: the corrupted chunk fails the verify (exit 1)" [ $rc -eq 1 ]
 check "bssplit: the message names the chunk's offset 1228800" grep -q "offset 1228800" "$RB_TMP/err"
 
+# a job that only reads checks what it reads, as fio's (t0003): 64k reads of 4k-written blocks
+rm -f "$F"
+"$RAIDBENCH" run --name=v --filename="$F" --size=1m --bs=4k --rw=write --verify=md5 \
+	--do_verify=0 --ioengine=psync >/dev/null 2>"$RB_TMP/err" || fail "write: $(cat "$RB_TMP/err")"
+"$RAIDBENCH" run --name=r --filename="$F" --size=1m --bs=64k --rw=read --verify=md5 \
+	--ioengine=psync >/dev/null 2>"$RB_TMP/err"
+check "a read job with verify passes on good data" [ $? -eq 0 ]
+printf 'CORRUPT!' | dd of="$F" bs=1 seek=70000 conv=notrunc status=none
+"$RAIDBENCH" run --name=r --filename="$F" --size=1m --bs=64k --rw=read --verify=md5 \
+	--ioengine=psync >/dev/null 2>"$RB_TMP/err"
+check "a read job with verify fails on the corrupted block (exit 1)" [ $? -eq 1 ]
+check "and names its offset 69632" grep -q "offset 69632" "$RB_TMP/err"
+
 # the null engine moves no data: nothing to check, as fio (which passes this job)
 if "$RAIDBENCH" run --name=v --ioengine=null --rw=write --size=1m --verify=md5 >/dev/null \
 	2>"$RB_TMP/err"; then
