@@ -3,7 +3,7 @@
  * tables.
  *
  * Each engine lives in its own file (engine_libaio.c, engine_uring.c,
- * engine_psync.c, engine_null.c) and exports nothing but its ops table.
+ * engine_psync.c, engine_null.c, engine_posixaio.c) and exports nothing but its ops table.
  */
 #include <string.h>
 #include "engine.h"
@@ -14,6 +14,7 @@ extern const struct io_engine_ops engine_uring_ops;
 extern const struct io_engine_ops engine_psync_ops;
 extern const struct io_engine_ops engine_sync_ops;
 extern const struct io_engine_ops engine_null_ops;
+extern const struct io_engine_ops engine_posixaio_ops;
 
 static const struct io_engine_ops *const engines[] = {
 	&engine_libaio_ops,
@@ -21,6 +22,7 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_psync_ops,
 	&engine_sync_ops,
 	&engine_null_ops,
+	&engine_posixaio_ops,
 };
 
 const struct io_engine_ops *engine_find(const char *name)
@@ -38,5 +40,5 @@ const struct io_engine_ops *engine_find(const char *name)
 const char *engine_names(void)
 {
 	/* kept in step with engines[] by test_engine */
-	return "libaio, io_uring, psync, sync, null";
+	return "libaio, io_uring, psync, sync, null, posixaio";
 }

@@ -1,5 +1,5 @@
 /*
- * engine.h - the I/O engine seam: libaio, io_uring, psync, sync and null
+ * engine.h - the I/O engine seam: libaio, io_uring, psync, sync, null and posixaio
  * behind one ops table.
  *
  * Threading contract: an engine context belongs to one worker thread; every
@@ -70,7 +70,7 @@ struct io_engine_ops {
 /* Looks an engine up by its fio name; NULL when unknown. */
 const struct io_engine_ops *engine_find(const char *name);
 
-/* "libaio, io_uring, psync, sync, null" for error messages. */
+/* "libaio, io_uring, psync, sync, null, posixaio" for error messages. */
 const char *engine_names(void);
 
 #endif

@@ -14,15 +14,16 @@
 
 #include "job.h"
 #include "units.h"
+#include "verify.h"
 
 /* ---- lifecycle -------------------------------------------------------- */
 
 /*
  * ioengine points into this table unless someone outside the parser put a
- * string of their own there: the parser accepts only these five, so it
+ * string of their own there: the parser accepts only these, so it
  * never allocates (and job_spec_defaults cannot fail).
  */
-static char engine_names[][9] = { "libaio", "io_uring", "psync", "sync", "null" };
+static char engine_names[][9] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio" };
 #define NR_ENGINES (sizeof(engine_names) / sizeof(engine_names[0]))
 
 static bool engine_is_static(const char *p)
@@ -73,6 +74,7 @@ void job_spec_defaults(struct job_spec *job)
 	job->bwavgtime_ms = 500;
 	job->iopsavgtime_ms = 500;
 	job->kb_base = 1024;
+	job->per_job_logs = true;
 }
 
 static void free_list(char **list)
@@ -220,6 +222,8 @@ struct job_opt {
 	size_t off;		/* the field, for the generic setters */
 	long long min, max;	/* range; for times min is the unit of a bare number */
 	unsigned flags;
+	/* set when raidbench's effect differs from fio's: --parse-only says so */
+	const char *note;
 };
 
 enum {
@@ -227,6 +231,8 @@ enum {
 	OPT_EARLY = 1u << 1,	/* fio's prio: parsed before the section's others */
 	OPT_NEG = 1u << 2,	/* boolean stored inverted ("buffered") */
 	OPT_COUNT = 1u << 3,	/* a per-direction count, not a size */
+	OPT_SIZE = 1u << 4,	/* opt_accept: the value is a size */
+	OPT_TEXT = 1u << 5,	/* opt_accept: any text */
 };
 
 #define OFF(f) offsetof(struct job_spec, f)
@@ -422,9 +428,9 @@ static int opt_bsrange(struct job_draft *d, const struct job_opt *o, const char 
 	for (i = 0; !ret && i < DDIR_RWDIR_CNT; i++) {
 		if (!part[i])
 			continue;
+		/* as fio: a bssplit given before stays; the range bounds and rounds its sizes */
 		j->bs[i] = lo[i];
 		j->bs_max[i] = hi[i];
-		j->nr_bssplit[i] = 0;
 	}
 	free(copy);
 	return ret;
@@ -460,7 +466,7 @@ static int opt_bssplit(struct job_draft *d, const struct job_opt *o, const char 
 /*
  * Options whose value is one of a few words. The value lands in an int-sized
  * field (enum, unsigned) or, for cpus_allowed_policy, a bool; random_generator
- * is only validated: raidbench has one generator.
+ * keeps only whether it is lfsr (which visits every block once, map or not).
  */
 static const struct {
 	const char *opt;
@@ -473,7 +479,7 @@ static const struct {
 	{ "continue_on_error", { "none", "read", "write", "io", "verify", "all", "0", "1" },
 	  { 0, COE_READ, COE_WRITE, COE_IO, COE_VERIFY, COE_ALL, 0, COE_ALL },
 	  "none, read, write, io, verify, all, 0 or 1" },
-	{ "random_generator", { "tausworthe", "tausworthe64", "lfsr" }, { 0 },
+	{ "random_generator", { "tausworthe", "tausworthe64", "lfsr" }, { 0, 0, 1 },
 	  "tausworthe, tausworthe64 or lfsr" },
 	{ "cpus_allowed_policy", { "shared", "split" }, { 0, 1 }, "shared or split" },
 	{ "kb_base", { "1024", "1000" }, { 1024, 1000 }, "1024 or 1000" },
@@ -501,7 +507,26 @@ static int opt_word(struct job_draft *d, const struct job_opt *o, const char *v,
 static int opt_rw(struct job_draft *d, const struct job_opt *o, const char *v,
 		  char *why, size_t len)
 {
-	return units_rw(v, d->spec.kb_base, &d->spec.rw, &d->spec.rw_nr, why, len);
+	const char *neg = strstr(v, ":-");
+	char *copy = NULL;
+	int ret;
+
+	/* "read:-8k": fio seeks back 8k after each I/O (reads backwards with bs=4k) */
+	if (neg) {
+		if (!(copy = strdup(v)))
+			return -ENOMEM;
+		memmove(copy + (neg - v) + 1, copy + (neg - v) + 2, strlen(neg + 2) + 1);
+	}
+	ret = units_rw(copy ? copy : v, d->spec.kb_base, &d->spec.rw, &d->spec.rw_nr, why, len);
+	free(copy);
+	if (ret)
+		return ret;
+	if (neg && job_is_random(&d->spec))
+		return ERR("bad suffix in '%s' (a random pattern takes a count of I/Os per "
+			   "offset, not a negative number)", v);
+	d->spec.rw_gap = job_is_random(&d->spec) ? 0
+			 : neg ? -(int64_t)d->spec.rw_nr : (int64_t)d->spec.rw_nr;
+	return 0;
 }
 
 static int opt_rwmix(struct job_draft *d, const struct job_opt *o, const char *v,
@@ -530,15 +555,97 @@ static int opt_ioengine(struct job_draft *d, const struct job_opt *o, const char
 	return 0;
 }
 
+/* fio's other checksums: raidbench checks those blocks with its crc32c header */
+static const char *const verify_mapped[] = {
+	"crc64", "crc32", "crc16", "crc7", "sha1", "sha256", "sha512", "sha3-224", "sha3-256",
+	"sha3-384", "sha3-512", "xxhash", "meta", "pattern", NULL,
+};
+
+static bool verify_is_mapped(const char *v)
+{
+	size_t i;
+
+	for (i = 0; verify_mapped[i]; i++)
+		if (!strcmp(v, verify_mapped[i]))
+			return true;
+	return false;
+}
+
 static int opt_verify(struct job_draft *d, const struct job_opt *o, const char *v,
 		      char *why, size_t len)
 {
+	if (verify_is_mapped(v)) {
+		d->spec.verify = VERIFY_CRC32C;
+		return 0;
+	}
+	/* verify=null: fio fills and "checks" nothing; so does raidbench */
+	if (!strcmp(v, "null")) {
+		d->spec.verify = VERIFY_NONE;
+		return 0;
+	}
 	return units_verify(v, &d->spec.verify, why, len);
+}
+
+/* zoned:P/S:P/S... (S percent of the range) or zoned_abs:P/S... (S a size) */
+static int opt_zoned(struct job_draft *d, const char *v, bool abs, char *why, size_t len)
+{
+	struct job_spec *j = &d->spec;
+	char *copy = strdup(strchr(v, ':') ? strchr(v, ':') + 1 : ""), *save = NULL, *tok;
+	unsigned n = 0, acc = 0, sz = 0, blank = 0;
+	int ret = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ":", &save); tok && !ret; tok = strtok_r(NULL, ":", &save)) {
+		char *slash = strchr(tok, '/');
+		uint64_t a, s = 0;
+
+		if (n == RB_MAX_BSSPLIT) {
+			ret = ERR("more than %d zones in '%s'", RB_MAX_BSSPLIT, v);
+			break;
+		}
+		if (slash)
+			*slash = '\0';
+		if (!slash || units_size(tok, 1000, &a, NULL) || a > 100 ||
+		    (slash[1] && units_size(slash + 1, abs ? j->kb_base : 1000, &s, NULL)) ||
+		    (!abs && s > 100))
+			ret = ERR("bad zone '%s%s%s' in '%s' (expected access%%/%s)", tok,
+				  slash ? "/" : "", slash ? slash + 1 : "", v,
+				  abs ? "size such as 50/1g" : "size%% such as 50/10");
+		if (ret)
+			break;
+		j->dzones[n].access = (unsigned)a;
+		j->dzones[n].size = s;
+		if (!slash[1])
+			blank++;
+		acc += (unsigned)a;
+		sz += abs ? 0 : (unsigned)s;
+		n++;
+	}
+	free(copy);
+	if (ret)
+		return ret;
+	if (!n)
+		return ERR("no zones in '%s' (expected e.g. zoned:60/10:30/20:10/70)", v);
+	if (acc != 100)
+		return ERR("zone access percentages in '%s' add up to %u, not 100", v, acc);
+	/* fio: a blank size takes what the others left of the range */
+	if (!abs && blank)
+		for (unsigned i = 0; i < n; i++)
+			if (!j->dzones[i].size)
+				j->dzones[i].size = sz < 100 ? (100 - sz) / blank : 0;
+	j->nr_dzones = n;
+	j->dzones_abs = abs;
+	j->random_distribution = DIST_RANDOM;
+	return 0;
 }
 
 static int opt_random_distribution(struct job_draft *d, const struct job_opt *o,
 				   const char *v, char *why, size_t len)
 {
+	if (!strncmp(v, "zoned:", 6) || !strncmp(v, "zoned_abs:", 10))
+		return opt_zoned(d, v, v[5] == '_', why, len);
+	d->spec.nr_dzones = 0;
 	return units_distribution(v, &d->spec.random_distribution, &d->spec.dist_param,
 				  &d->spec.dist_center, why, len);
 }
@@ -601,101 +708,339 @@ static int opt_log(struct job_draft *d, const struct job_opt *o, const char *v,
 	return set_str(field, v);
 }
 
-/* thread and flow_id: valid fio, no effect (raidbench always runs threads) */
+/*
+ * fio options raidbench takes without an effect of its own (fio's internals,
+ * or tuning its engines). The value is checked by kind: a flag (0/1), a whole
+ * number, a size, or any text; the table's note says what differs.
+ */
 static int opt_accept(struct job_draft *d, const struct job_opt *o, const char *v,
 		      char *why, size_t len)
 {
 	long long i;
+	uint64_t u;
 	bool b;
 
+	if (o->flags & OPT_TEXT)
+		return 0;
+	if (o->flags & OPT_SIZE)
+		return units_size(v, d->spec.kb_base, &u, NULL)
+		       ? ERR("bad size '%s' (expected %s)", v, UNITS_SIZE_HINT) : 0;
 	if (o->flags & OPT_BARE) {
 		if (v && units_bool(v, &b))
 			return ERR("bad value '%s' (expected 0 or 1)", v);
-	} else if (units_int(v, &i)) {
+	} else if (units_int(v, &i) && units_size(v, d->spec.kb_base, &u, NULL)) {
+		/* fio's integers take unit suffixes too: verify_backlog=1m */
 		return ERR("bad number '%s' (expected a whole number)", v);
 	}
 	return 0;
 }
 
+/* Options whose value is one word of a list; the word itself has no effect. */
+static const struct {
+	const char *opt;
+	const char *words;	/* '|'-separated */
+} accept_words[] = {
+	{ "io_submit_mode", "inline|offload" },
+	{ "clocksource", "gettimeofday|clock_gettime|cpu" },
+	{ "fallocate", "none|native|posix|keep|truncate|0|1" },
+	{ "fadvise_hint", "0|1|sequential|random" },
+	{ "iomem", "malloc|shm|shmhuge|mmap|mmaphuge|mmapshared|cudamalloc" },
+	{ "rate_process", "linear|poisson" },
+	{ "exit_what", "group|stonewall|all" },
+	{ "rw_sequencer", "sequential|identical" },
+	{ "file_service_type", "random|roundrobin|sequential|zipf|pareto|normal|gauss" },
+	{ "unified_rw_reporting", "none|mixed|both|0|1" },
+	{ "dedupe_mode", "repeat|working_set" },
+	{ "write_hint", "none|short|medium|long|extreme" },
+	{ "thinktime_blocks_type", "complete|issue" },
+};
+
+static int opt_accept_word(struct job_draft *d, const struct job_opt *o, const char *v,
+			   char *why, size_t len)
+{
+	size_t w, n = strcspn(v, ":");
+	const char *p;
+
+	for (w = 0; strcmp(accept_words[w].opt, o->name); w++)
+		;
+	/* "iomem=mmap:/path", "file_service_type=random:4": fio's word then an argument */
+	for (p = accept_words[w].words; *p; p += strcspn(p, "|") + (p[strcspn(p, "|")] != 0))
+		if (strcspn(p, "|") == n && !strncmp(p, v, n))
+			return 0;
+	return ERR("bad value '%s' (expected one of %s)", v, accept_words[w].words);
+}
+
+static int opt_zonemode(struct job_draft *d, const struct job_opt *o, const char *v,
+			char *why, size_t len)
+{
+	if (!strcmp(v, "none") || !strcmp(v, "strided")) {
+		d->spec.zone_strided = v[0] == 's';
+		return 0;
+	}
+	if (!strcmp(v, "zbd"))
+		return ERR("'zbd' drives zoned block devices (ZBC/ZNS write pointers), which "
+			   "raidbench does not; none and strided are supported");
+	return ERR("bad value '%s' (expected none, strided or zbd)", v);
+}
+
+/* cpumask: fio's bitmask form of cpus_allowed ("0x3" = CPUs 0 and 1). */
+static int opt_cpumask(struct job_draft *d, const struct job_opt *o, const char *v,
+		       char *why, size_t len)
+{
+	uint64_t mask;
+	int cpu;
+
+	if (units_size(v, 1000, &mask, NULL) || !mask)
+		return ERR("bad CPU mask '%s' (expected a number such as 0x3)", v);
+	CPU_ZERO(&d->spec.cpus_allowed);
+	for (cpu = 0; cpu < 64; cpu++)
+		if (mask & (1ull << cpu))
+			CPU_SET(cpu, &d->spec.cpus_allowed);
+	d->spec.has_cpus_allowed = true;
+	return 0;
+}
+
+/* percentage_sequential is percentage_random's complement, per direction. */
+static int opt_pct_seq(struct job_draft *d, const struct job_opt *o, const char *v,
+		       char *why, size_t len)
+{
+	struct job_opt rnd = *o;
+	int ret, i;
+
+	rnd.off = OFF(percentage_random);
+	ret = opt_ddir(d, &rnd, v, why, len);
+	for (i = 0; !ret && i < DDIR_RWDIR_CNT; i++)
+		d->spec.percentage_random[i] = 100 - d->spec.percentage_random[i];
+	return ret;
+}
+
 /* ---- the table --------------------------------------------------------- */
 
+/* what differs from fio, said once per kind */
+#define N_LAT "latencies are measured and reported all the same"
+#define N_BW "bandwidth samples are taken all the same"
+#define N_CLOCK "raidbench reads CLOCK_MONOTONIC for every I/O"
+#define N_MEM "I/O buffers are always page-aligned heap memory"
+#define N_LAYOUT "files are laid out by writing them before the run"
+#define N_VLATER "raidbench verifies after the write phase, in the job's own thread"
+#define N_VDUMP "a failed block is reported with its offset and checksums, not dumped to files"
+#define N_VHDR "blocks carry raidbench's own verify header (crc32c), not fio's layout"
+#define N_FLOW "jobs are not throttled against each other"
+#define N_LOGS "raidbench's log files keep their default layout"
+#define N_URING "an option of fio's io_uring engine; raidbench's io_uring uses its own settings"
+#define N_PRIO "I/O priorities are not set"
+#define N_BUF "write buffers hold random data (incompressible, no duplicates)"
+
+
 static const struct job_opt job_opts[] = {
-	{ "name", NULL, opt_str, OFF(name), 0, 0, 0 },
-	{ "description", NULL, opt_str, OFF(description), 0, 0, 0 },
-	{ "rw", "readwrite", opt_rw, 0, 0, 0, 0 },
-	{ "rwmixread", NULL, opt_rwmix, 0, 0, 100, 0 },
-	{ "rwmixwrite", NULL, opt_rwmix, 0, 0, 100, 0 },
-	{ "bs", "blocksize", opt_ddir, OFF(bs), 1, LLONG_MAX, 0 },
-	{ "bsrange", "blocksize_range", opt_bsrange, 0, 0, 0, 0 },
-	{ "bssplit", NULL, opt_bssplit, 0, 0, 0, 0 },
-	{ "ba", "blockalign", opt_ddir, OFF(ba), 1, LLONG_MAX, 0 },
-	{ "iodepth", NULL, opt_uint, OFF(iodepth), 1, UINT_MAX, 0 },
-	{ "iodepth_batch", "iodepth_batch_submit", opt_uint, OFF(iodepth_batch_submit), 0, UINT_MAX, 0 },
+	{ "name", NULL, opt_str, OFF(name), 0, 0, 0, NULL },
+	{ "description", NULL, opt_str, OFF(description), 0, 0, 0, NULL },
+	{ "rw", "readwrite", opt_rw, 0, 0, 0, 0, NULL },
+	{ "rwmixread", NULL, opt_rwmix, 0, 0, 100, 0, NULL },
+	{ "rwmixwrite", NULL, opt_rwmix, 0, 0, 100, 0, NULL },
+	{ "bs", "blocksize", opt_ddir, OFF(bs), 1, LLONG_MAX, 0, NULL },
+	{ "bsrange", "blocksize_range", opt_bsrange, 0, 0, 0, 0, NULL },
+	{ "bssplit", NULL, opt_bssplit, 0, 0, 0, 0, NULL },
+	{ "ba", "blockalign", opt_ddir, OFF(ba), 1, LLONG_MAX, 0, NULL },
+	{ "iodepth", NULL, opt_uint, OFF(iodepth), 1, UINT_MAX, 0, NULL },
+	{ "iodepth_batch", "iodepth_batch_submit", opt_uint, OFF(iodepth_batch_submit), 0, UINT_MAX, 0, NULL },
 	{ "iodepth_batch_complete_min", "iodepth_batch_complete", opt_uint,
-	  OFF(iodepth_batch_complete_min), 0, UINT_MAX, 0 },
-	{ "iodepth_batch_complete_max", NULL, opt_uint, OFF(iodepth_batch_complete_max), 0, UINT_MAX, 0 },
-	{ "iodepth_low", NULL, opt_uint, OFF(iodepth_low), 0, UINT_MAX, 0 },
-	{ "numjobs", NULL, opt_uint, OFF(numjobs), 1, UINT_MAX, 0 },
-	{ "loops", NULL, opt_uint, OFF(loops), 0, UINT_MAX, 0 },
-	{ "size", NULL, opt_size, 0, 0, 0, 0 },
-	{ "io_size", "io_limit", opt_u64, OFF(io_size), 0, 0, 0 },
-	{ "filesize", NULL, opt_u64, OFF(filesize), 1, 0, 0 },
-	{ "nrfiles", "nr_files", opt_uint, OFF(nrfiles), 1, UINT_MAX, 0 },
-	{ "offset", "fileoffset", opt_size, 0, 0, 0, 0 },
-	{ "filename", NULL, opt_paths, 0, 0, 0, 0 },
-	{ "directory", NULL, opt_paths, 0, 0, 0, 0 },
-	{ "direct", NULL, opt_bool, OFF(direct), 0, 0, 0 },
-	{ "buffered", NULL, opt_bool, OFF(direct), 0, 0, OPT_NEG },
-	{ "sync", NULL, opt_word, OFF(sync), 0, 0, 0 },
-	{ "fsync", NULL, opt_uint, OFF(fsync_blocks), 0, UINT_MAX, 0 },
-	{ "fdatasync", NULL, opt_uint, OFF(fdatasync_blocks), 0, UINT_MAX, 0 },
-	{ "end_fsync", NULL, opt_bool, OFF(end_fsync), 0, 0, 0 },
-	{ "ioengine", NULL, opt_ioengine, 0, 0, 0, 0 },
-	{ "norandommap", NULL, opt_bool, OFF(norandommap), 0, 0, OPT_BARE },
-	{ "randrepeat", NULL, opt_bool, OFF(randrepeat), 0, 0, 0 },
-	{ "randseed", NULL, opt_u64, OFF(randseed), 0, 0, 0 },
-	{ "random_generator", NULL, opt_word, 0, 0, 0, 0 },
-	{ "random_distribution", NULL, opt_random_distribution, 0, 0, 0, 0 },
-	{ "percentage_random", NULL, opt_ddir, OFF(percentage_random), 0, 100, OPT_COUNT },
-	{ "runtime", "timeout", opt_time, OFF(runtime_us), SEC, 0, 0 },
-	{ "time_based", NULL, opt_bool, OFF(time_based), 0, 0, OPT_BARE },
-	{ "ramp_time", NULL, opt_time, OFF(ramp_time_us), SEC, 0, 0 },
-	{ "startdelay", NULL, opt_time, OFF(startdelay_us), SEC, 0, 0 },
-	{ "stonewall", "wait_for_previous", opt_bool, OFF(stonewall), 0, 0, OPT_BARE },
-	{ "new_group", NULL, opt_bool, OFF(new_group), 0, 0, OPT_BARE },
-	{ "group_reporting", NULL, opt_bool, OFF(group_reporting), 0, 0, OPT_BARE },
-	{ "rate", NULL, opt_ddir, OFF(rate), 0, LLONG_MAX, 0 },
-	{ "rate_iops", NULL, opt_ddir, OFF(rate_iops), 0, LLONG_MAX, OPT_COUNT },
-	{ "thinktime", NULL, opt_time, OFF(thinktime_us), 1, 0, 0 },
-	{ "thinktime_blocks", NULL, opt_uint, OFF(thinktime_blocks), 1, UINT_MAX, 0 },
-	{ "thinktime_spin", NULL, opt_time, OFF(thinktime_spin_us), 1, 0, 0 },
-	{ "cpus_allowed", NULL, opt_cpus_allowed, 0, 0, 0, 0 },
-	{ "cpus_allowed_policy", NULL, opt_word, 0, 0, 0, OPT_EARLY },
-	{ "numa_cpu_nodes", NULL, opt_numa_cpu_nodes, 0, 0, 0, 0 },
-	{ "numa_mem_policy", NULL, opt_numa_mem_policy, 0, 0, 0, 0 },
-	{ "nice", NULL, opt_int, OFF(nice), -20, 19, 0 },
-	{ "verify", NULL, opt_verify, 0, 0, 0, 0 },
-	{ "do_verify", NULL, opt_bool, OFF(do_verify), 0, 0, 0 },
-	{ "verify_fatal", NULL, opt_bool, OFF(verify_fatal), 0, 0, 0 },
-	{ "verify_only", NULL, opt_bool, OFF(verify_only), 0, 0, OPT_BARE },
-	{ "continue_on_error", NULL, opt_word, OFF(continue_on_error), 0, 0, 0 },
-	{ "percentile_list", NULL, opt_percentile_list, 0, 0, 0, 0 },
-	{ "clat_percentiles", NULL, opt_bool, OFF(clat_percentiles), 0, 0, 0 },
-	{ "lat_percentiles", NULL, opt_bool, OFF(lat_percentiles), 0, 0, 0 },
-	{ "slat_percentiles", NULL, opt_bool, OFF(slat_percentiles), 0, 0, 0 },
-	{ "write_bw_log", NULL, opt_log, OFF(write_bw_log), 0, 0, OPT_BARE },
-	{ "write_lat_log", NULL, opt_log, OFF(write_lat_log), 1, 0, OPT_BARE },
-	{ "write_iops_log", NULL, opt_log, OFF(write_iops_log), 2, 0, OPT_BARE },
-	{ "log_avg_msec", NULL, opt_uint, OFF(log_avg_msec), 0, UINT_MAX, 0 },
-	{ "bwavgtime", NULL, opt_uint, OFF(bwavgtime_ms), 1, UINT_MAX, 0 },
-	{ "iopsavgtime", NULL, opt_uint, OFF(iopsavgtime_ms), 1, UINT_MAX, 0 },
-	{ "kb_base", NULL, opt_word, OFF(kb_base), 0, 0, OPT_EARLY },
-	{ "scramble_buffers", NULL, opt_bool, OFF(scramble_buffers), 0, 0, 0 },
-	{ "zero_buffers", NULL, opt_bool, OFF(zero_buffers), 0, 0, OPT_BARE },
-	{ "refill_buffers", NULL, opt_bool, OFF(refill_buffers), 0, 0, OPT_BARE },
-	{ "invalidate", NULL, opt_bool, OFF(invalidate), 0, 0, 0 },
-	{ "thread", NULL, opt_accept, 0, 0, 0, OPT_BARE },
-	{ "flow_id", NULL, opt_accept, 0, 0, 0, 0 },
+	  OFF(iodepth_batch_complete_min), 0, UINT_MAX, 0, NULL },
+	{ "iodepth_batch_complete_max", NULL, opt_uint, OFF(iodepth_batch_complete_max), 0, UINT_MAX, 0, NULL },
+	{ "iodepth_low", NULL, opt_uint, OFF(iodepth_low), 0, UINT_MAX, 0, NULL },
+	{ "numjobs", NULL, opt_uint, OFF(numjobs), 1, UINT_MAX, 0, NULL },
+	{ "loops", NULL, opt_uint, OFF(loops), 0, UINT_MAX, 0, NULL },
+	{ "size", NULL, opt_size, 0, 0, 0, 0, NULL },
+	{ "io_size", "io_limit", opt_u64, OFF(io_size), 0, 0, 0, NULL },
+	{ "filesize", NULL, opt_u64, OFF(filesize), 1, 0, 0, NULL },
+	{ "nrfiles", "nr_files", opt_uint, OFF(nrfiles), 1, UINT_MAX, 0, NULL },
+	{ "offset", "fileoffset", opt_size, 0, 0, 0, 0, NULL },
+	{ "filename", NULL, opt_paths, 0, 0, 0, 0, NULL },
+	{ "directory", NULL, opt_paths, 0, 0, 0, 0, NULL },
+	{ "direct", NULL, opt_bool, OFF(direct), 0, 0, 0, NULL },
+	{ "buffered", NULL, opt_bool, OFF(direct), 0, 0, OPT_NEG, NULL },
+	{ "sync", NULL, opt_word, OFF(sync), 0, 0, 0, NULL },
+	{ "fsync", NULL, opt_uint, OFF(fsync_blocks), 0, UINT_MAX, 0, NULL },
+	{ "fdatasync", NULL, opt_uint, OFF(fdatasync_blocks), 0, UINT_MAX, 0, NULL },
+	{ "end_fsync", NULL, opt_bool, OFF(end_fsync), 0, 0, 0, NULL },
+	{ "ioengine", NULL, opt_ioengine, 0, 0, 0, 0, NULL },
+	{ "norandommap", NULL, opt_bool, OFF(norandommap), 0, 0, OPT_BARE, NULL },
+	{ "randrepeat", NULL, opt_bool, OFF(randrepeat), 0, 0, 0, NULL },
+	{ "randseed", NULL, opt_u64, OFF(randseed), 0, 0, 0, NULL },
+	{ "random_generator", NULL, opt_word, OFF(lfsr), 0, 0, 0, NULL },
+	{ "random_distribution", NULL, opt_random_distribution, 0, 0, 0, 0, NULL },
+	{ "percentage_random", NULL, opt_ddir, OFF(percentage_random), 0, 100, OPT_COUNT, NULL },
+	{ "runtime", "timeout", opt_time, OFF(runtime_us), SEC, 0, 0, NULL },
+	{ "time_based", NULL, opt_bool, OFF(time_based), 0, 0, OPT_BARE, NULL },
+	{ "ramp_time", NULL, opt_time, OFF(ramp_time_us), SEC, 0, 0, NULL },
+	{ "startdelay", NULL, opt_time, OFF(startdelay_us), SEC, 0, 0, NULL },
+	{ "stonewall", "wait_for_previous", opt_bool, OFF(stonewall), 0, 0, OPT_BARE, NULL },
+	{ "new_group", NULL, opt_bool, OFF(new_group), 0, 0, OPT_BARE, NULL },
+	{ "group_reporting", NULL, opt_bool, OFF(group_reporting), 0, 0, OPT_BARE, NULL },
+	{ "rate", NULL, opt_ddir, OFF(rate), 0, LLONG_MAX, 0, NULL },
+	{ "rate_iops", NULL, opt_ddir, OFF(rate_iops), 0, LLONG_MAX, OPT_COUNT, NULL },
+	{ "thinktime", NULL, opt_time, OFF(thinktime_us), 1, 0, 0, NULL },
+	{ "thinktime_blocks", NULL, opt_uint, OFF(thinktime_blocks), 1, UINT_MAX, 0, NULL },
+	{ "thinktime_spin", NULL, opt_time, OFF(thinktime_spin_us), 1, 0, 0, NULL },
+	{ "cpus_allowed", NULL, opt_cpus_allowed, 0, 0, 0, 0, NULL },
+	{ "cpus_allowed_policy", NULL, opt_word, 0, 0, 0, OPT_EARLY, NULL },
+	{ "numa_cpu_nodes", NULL, opt_numa_cpu_nodes, 0, 0, 0, 0, NULL },
+	{ "numa_mem_policy", NULL, opt_numa_mem_policy, 0, 0, 0, 0, NULL },
+	{ "nice", NULL, opt_int, OFF(nice), -20, 19, 0, NULL },
+	{ "verify", NULL, opt_verify, 0, 0, 0, 0, NULL },
+	{ "do_verify", NULL, opt_bool, OFF(do_verify), 0, 0, 0, NULL },
+	{ "verify_fatal", NULL, opt_bool, OFF(verify_fatal), 0, 0, 0, NULL },
+	{ "verify_only", NULL, opt_bool, OFF(verify_only), 0, 0, OPT_BARE, NULL },
+	{ "continue_on_error", NULL, opt_word, OFF(continue_on_error), 0, 0, 0, NULL },
+	{ "percentile_list", NULL, opt_percentile_list, 0, 0, 0, 0, NULL },
+	{ "clat_percentiles", NULL, opt_bool, OFF(clat_percentiles), 0, 0, 0, NULL },
+	{ "lat_percentiles", NULL, opt_bool, OFF(lat_percentiles), 0, 0, 0, NULL },
+	{ "slat_percentiles", NULL, opt_bool, OFF(slat_percentiles), 0, 0, 0, NULL },
+	{ "write_bw_log", NULL, opt_log, OFF(write_bw_log), 0, 0, OPT_BARE, NULL },
+	{ "write_lat_log", NULL, opt_log, OFF(write_lat_log), 1, 0, OPT_BARE, NULL },
+	{ "write_iops_log", NULL, opt_log, OFF(write_iops_log), 2, 0, OPT_BARE, NULL },
+	{ "log_avg_msec", NULL, opt_uint, OFF(log_avg_msec), 0, UINT_MAX, 0, NULL },
+	{ "bwavgtime", NULL, opt_uint, OFF(bwavgtime_ms), 1, UINT_MAX, 0, NULL },
+	{ "iopsavgtime", NULL, opt_uint, OFF(iopsavgtime_ms), 1, UINT_MAX, 0, NULL },
+	{ "kb_base", NULL, opt_word, OFF(kb_base), 0, 0, OPT_EARLY, NULL },
+	{ "scramble_buffers", NULL, opt_bool, OFF(scramble_buffers), 0, 0, 0, NULL },
+	{ "zero_buffers", NULL, opt_bool, OFF(zero_buffers), 0, 0, OPT_BARE, NULL },
+	{ "refill_buffers", NULL, opt_bool, OFF(refill_buffers), 0, 0, OPT_BARE, NULL },
+	{ "invalidate", NULL, opt_bool, OFF(invalidate), 0, 0, 0, NULL },
+	{ "thread", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
+	{ "number_ios", NULL, opt_u64, OFF(number_ios), 0, 0, 0, NULL },
+	{ "offset_increment", NULL, opt_u64, OFF(offset_increment), 0, 0, 0, NULL },
+	{ "zonemode", NULL, opt_zonemode, 0, 0, 0, 0, NULL },
+	{ "zonesize", NULL, opt_u64, OFF(zonesize), 0, 0, 0, NULL },
+	{ "zonerange", NULL, opt_u64, OFF(zonerange), 0, 0, 0, NULL },
+	{ "zoneskip", NULL, opt_u64, OFF(zoneskip), 0, 0, 0, NULL },
+	{ "cpumask", NULL, opt_cpumask, 0, 0, 0, 0, NULL },
+	{ "allrandrepeat", NULL, opt_bool, OFF(randrepeat), 0, 0, 0, NULL },
+	{ "percentage_sequential", NULL, opt_pct_seq, 0, 0, 100, OPT_COUNT, NULL },
+	{ "create_serialize", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
+	{ "create_fsync", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
+	{ "threads", NULL, opt_accept, 0, 0, 0, 0, "a tiobench profile option in fio; it has no effect on a job" },
+	{ "gtod_reduce", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LAT },
+	{ "disable_lat", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LAT },
+	{ "disable_clat", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LAT },
+	{ "disable_slat", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LAT },
+	{ "disable_bw_measurement", "disable_bw", opt_accept, 0, 0, 0, OPT_BARE, N_BW },
+	{ "clocksource", NULL, opt_accept_word, 0, 0, 0, 0, N_CLOCK },
+	{ "gtod_cpu", NULL, opt_accept, 0, 0, 0, 0, N_CLOCK },
+	{ "io_submit_mode", NULL, opt_accept_word, 0, 0, 0, 0, "I/O is submitted by the job's own thread (fio's inline)" },
+	{ "iomem", "mem", opt_accept_word, 0, 0, 0, 0, N_MEM },
+	{ "iomem_align", "mem_align", opt_accept, 0, 0, 0, OPT_SIZE, N_MEM },
+	{ "hugepage-size", NULL, opt_accept, 0, 0, 0, OPT_SIZE, N_MEM },
+	{ "lockmem", NULL, opt_accept, 0, 0, 0, OPT_SIZE, "memory is not locked" },
+	{ "fallocate", NULL, opt_accept_word, 0, 0, 0, 0, N_LAYOUT },
+	{ "fadvise_hint", NULL, opt_accept_word, 0, 0, 0, 0, "no posix_fadvise hint is given" },
+	{ "overwrite", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LAYOUT },
+	{ "allow_file_create", NULL, opt_accept, 0, 0, 0, OPT_BARE, "missing files are created as with the default allow_file_create=1" },
+	{ "allow_mounted_write", NULL, opt_accept, 0, 0, 0, OPT_BARE, "raidbench's write guard decides (see --allow-destroy)" },
+	{ "create_on_open", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LAYOUT },
+	{ "pre_read", NULL, opt_accept, 0, 0, 0, OPT_BARE, "files are not read into the page cache first" },
+	{ "exitall", NULL, opt_accept, 0, 0, 0, OPT_BARE, "other jobs run to their own end" },
+	{ "exitall_on_error", NULL, opt_accept, 0, 0, 0, OPT_BARE, "other jobs run to their own end after a job's error" },
+	{ "exit_what", NULL, opt_accept_word, 0, 0, 0, 0, "other jobs run to their own end" },
+	{ "per_job_logs", NULL, opt_bool, OFF(per_job_logs), 0, 0, OPT_BARE, NULL },
+	{ "log_offset", NULL, opt_bool, OFF(log_offset), 0, 0, OPT_BARE, NULL },
+	{ "log_prio", NULL, opt_bool, OFF(log_prio), 0, 0, OPT_BARE, NULL },
+	{ "log_entries", NULL, opt_accept, 0, 0, 0, 0, NULL },
+	{ "log_max_value", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LOGS },
+	{ "log_unix_epoch", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LOGS },
+	{ "log_compression", NULL, opt_accept, 0, 0, 0, OPT_SIZE, "logs are not compressed" },
+	{ "log_store_compressed", NULL, opt_accept, 0, 0, 0, OPT_BARE, "logs are not compressed" },
+	{ "verify_backlog", NULL, opt_accept, 0, 0, 0, 0, N_VLATER },
+	{ "verify_backlog_batch", NULL, opt_accept, 0, 0, 0, 0, N_VLATER },
+	{ "verify_async", NULL, opt_accept, 0, 0, 0, 0, N_VLATER },
+	{ "verify_async_cpus", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_VLATER },
+	{ "experimental_verify", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VLATER },
+	{ "verify_dump", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VDUMP },
+	{ "error_dump", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VDUMP },
+	{ "verify_interval", NULL, opt_u64, OFF(verify_interval), 1, 0, 0, NULL },
+	{ "verify_offset", NULL, opt_accept, 0, 0, 0, OPT_SIZE, N_VHDR },
+	{ "verify_pattern", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_VHDR },
+	{ "verify_state_save", NULL, opt_accept, 0, 0, 0, OPT_BARE, "no verify state file is written or read" },
+	{ "verify_state_load", NULL, opt_accept, 0, 0, 0, OPT_BARE, "no verify state file is written or read" },
+	{ "verifysort", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
+	{ "verifysort_nr", NULL, opt_accept, 0, 0, 0, 0, NULL },
+	{ "buffer_pattern", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_BUF },
+	{ "buffer_compress_percentage", NULL, opt_accept, 0, 0, 0, 0, N_BUF },
+	{ "buffer_compress_chunk", NULL, opt_accept, 0, 0, 0, OPT_SIZE, N_BUF },
+	{ "dedupe_percentage", NULL, opt_accept, 0, 0, 0, 0, N_BUF },
+	{ "dedupe_mode", NULL, opt_accept_word, 0, 0, 0, 0, N_BUF },
+	{ "dedupe_working_set_percentage", NULL, opt_accept, 0, 0, 0, 0, N_BUF },
+	{ "dedupe_global", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_BUF },
+	{ "flow", NULL, opt_accept, 0, 0, 0, 0, N_FLOW },
+	{ "flow_id", NULL, opt_accept, 0, 0, 0, 0, N_FLOW },
+	{ "flow_sleep", NULL, opt_accept, 0, 0, 0, 0, N_FLOW },
+	{ "flow_watermark", NULL, opt_accept, 0, 0, 0, 0, N_FLOW },
+	{ "rate_min", "ratemin", opt_accept, 0, 0, 0, OPT_TEXT, "a job below its minimum rate is not failed" },
+	{ "rate_iops_min", NULL, opt_accept, 0, 0, 0, OPT_TEXT, "a job below its minimum rate is not failed" },
+	{ "rate_cycle", "ratecycle", opt_accept, 0, 0, 0, 0, NULL },
+	{ "rate_process", NULL, opt_accept_word, 0, 0, 0, 0, "I/Os are paced evenly (fio's linear)" },
+	{ "rate_ignore_thinktime", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
+	{ "ignore_error", NULL, opt_accept, 0, 0, 0, OPT_TEXT, "only continue_on_error decides which errors a job survives" },
+	{ "steadystate", "ss", opt_accept, 0, 0, 0, OPT_TEXT, "the job runs its whole runtime; steady state is not detected" },
+	{ "steadystate_duration", "ss_dur", opt_accept, 0, 0, 0, OPT_TEXT, "the job runs its whole runtime; steady state is not detected" },
+	{ "steadystate_ramp_time", "ss_ramp", opt_accept, 0, 0, 0, OPT_TEXT, "the job runs its whole runtime; steady state is not detected" },
+	{ "wait_for", NULL, opt_accept, 0, 0, 0, OPT_TEXT, "the job starts with its reporting group, not after the job it names" },
+	{ "prio", NULL, opt_accept, 0, 0, 0, 0, N_PRIO },
+	{ "prioclass", NULL, opt_accept, 0, 0, 0, 0, N_PRIO },
+	{ "cmdprio_percentage", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_PRIO },
+	{ "cmdprio_class", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_PRIO },
+	{ "cmdprio", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_PRIO },
+	{ "cmdprio_bssplit", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_PRIO },
+	{ "hipri", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_URING },
+	{ "hipri_percentage", NULL, opt_accept, 0, 0, 0, 0, N_URING },
+	{ "sqthread_poll", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_URING },
+	{ "sqthread_poll_cpu", NULL, opt_accept, 0, 0, 0, 0, N_URING },
+	{ "fixedbufs", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_URING },
+	{ "registerfiles", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_URING },
+	{ "nonvectored", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_URING },
+	{ "uncached", NULL, opt_accept, 0, 0, 0, 0, N_URING },
+	{ "nowait", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_URING },
+	{ "force_async", NULL, opt_accept, 0, 0, 0, 0, N_URING },
+	{ "userspace_reap", NULL, opt_accept, 0, 0, 0, OPT_BARE, "an option of fio's libaio engine; raidbench's libaio reaps with io_getevents" },
+	{ "unlink", NULL, opt_accept, 0, 0, 0, OPT_BARE, "files are kept after the run" },
+	{ "unlink_each_loop", NULL, opt_accept, 0, 0, 0, OPT_BARE, "files are kept after the run" },
+	{ "openfiles", NULL, opt_accept, 0, 0, 0, 0, "all of a job's files are open for the whole run" },
+	{ "file_service_type", NULL, opt_accept_word, 0, 0, 0, 0, "a job's files take turns (fio's roundrobin)" },
+	{ "filename_format", NULL, opt_accept, 0, 0, 0, OPT_TEXT, "files are named jobname.jobnum.filenum" },
+	{ "unique_filename", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
+	{ "lockfile", NULL, opt_accept, 0, 0, 0, OPT_TEXT, "files are not locked" },
+	{ "sync_file_range", NULL, opt_accept, 0, 0, 0, OPT_TEXT, "sync_file_range is not called" },
+	{ "write_barrier", NULL, opt_accept, 0, 0, 0, 0, "no write is made a barrier" },
+	{ "serialize_overlap", NULL, opt_accept, 0, 0, 0, OPT_BARE, "overlapping in-flight I/Os are not held back" },
+	{ "offset_align", NULL, opt_accept, 0, 0, 0, OPT_SIZE, NULL },
+	{ "bs_is_seq_rand", NULL, opt_accept, 0, 0, 0, OPT_BARE, "bs= stays per direction" },
+	{ "rwmixcycle", NULL, opt_accept, 0, 0, 0, 0, NULL },
+	{ "rw_sequencer", NULL, opt_accept_word, 0, 0, 0, 0, NULL },
+	{ "softrandommap", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
+	{ "trim_percentage", NULL, opt_accept, 0, 0, 0, 0, "written blocks are not trimmed for verification" },
+	{ "trim_verify_zero", NULL, opt_accept, 0, 0, 0, OPT_BARE, "written blocks are not trimmed for verification" },
+	{ "trim_backlog", NULL, opt_accept, 0, 0, 0, 0, "written blocks are not trimmed for verification" },
+	{ "trim_backlog_batch", NULL, opt_accept, 0, 0, 0, 0, "written blocks are not trimmed for verification" },
+	{ "write_hint", NULL, opt_accept_word, 0, 0, 0, 0, "no write lifetime hint is given" },
+	{ "significant_figures", NULL, opt_accept, 0, 0, 0, 0, NULL },
+	{ "unit_base", NULL, opt_accept, 0, 0, 0, 0, "bandwidth is reported in bytes" },
+	{ "unified_rw_reporting", NULL, opt_accept_word, 0, 0, 0, 0, "reads and writes are reported apart" },
+	{ "stats", NULL, opt_accept, 0, 0, 0, OPT_BARE, "statistics are always collected" },
+	{ "block_error_percentiles", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
+	{ "disk_util", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
+	{ "uid", NULL, opt_accept, 0, 0, 0, 0, "the job keeps raidbench's user" },
+	{ "gid", NULL, opt_accept, 0, 0, 0, 0, "the job keeps raidbench's group" },
+	{ "cgroup", NULL, opt_accept, 0, 0, 0, OPT_TEXT, "the job is not put in a cgroup" },
+	{ "cgroup_weight", NULL, opt_accept, 0, 0, 0, 0, "the job is not put in a cgroup" },
+	{ "cgroup_nodelete", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
+	{ "ioscheduler", NULL, opt_accept, 0, 0, 0, OPT_TEXT, "the device's I/O scheduler is not changed" },
+	{ "atomic", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
+	{ "thinktime_blocks_type", NULL, opt_accept_word, 0, 0, 0, 0, NULL },
+	{ "thinktime_iotime", NULL, opt_accept, 0, 0, 0, OPT_TEXT, NULL },
+	{ "log_alternate_epoch", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LOGS },
+	{ "log_alternate_epoch_clock_id", NULL, opt_accept, 0, 0, 0, 0, N_LOGS },
+	{ "log_hist_msec", NULL, opt_accept, 0, 0, 0, 0, NULL },
+	{ "log_hist_coarseness", NULL, opt_accept, 0, 0, 0, 0, NULL },
 };
 
 #define NR_OPTS ((int)(sizeof(job_opts) / sizeof(job_opts[0])))
@@ -725,6 +1070,28 @@ bool job_opt_bare(int idx)
 bool job_opt_early(int idx)
 {
 	return job_opts[idx].flags & OPT_EARLY;
+}
+
+const char *job_opt_note(const char *key, const char *value)
+{
+	int idx = job_opt_find(key);
+
+	if (idx < 0)
+		return NULL;
+	/* notes that depend on the value: only where the effect really differs */
+	if (!strcmp(job_opts[idx].name, "verify"))
+		return value && verify_is_mapped(value) ? N_VHDR : NULL;
+	if (!strcmp(job_opts[idx].name, "bsrange"))
+		return value && strchr(value, '/') ? "read as fio does: the range from the first "
+			"size to the second; '/N' weights and later sizes are ignored (bssplit= "
+			"takes weights)" : NULL;
+	if (!strcmp(job_opts[idx].name, "io_submit_mode"))
+		return value && !strcmp(value, "offload") ? job_opts[idx].note : NULL;
+	if (!strcmp(job_opts[idx].name, "rate_process"))
+		return value && !strcmp(value, "poisson") ? job_opts[idx].note : NULL;
+	if (!strcmp(job_opts[idx].name, "allow_file_create"))
+		return value && !strcmp(value, "0") ? job_opts[idx].note : NULL;
+	return job_opts[idx].note;
 }
 
 int job_opt_find(const char *key)
@@ -772,6 +1139,57 @@ out:
 	return ret;
 }
 
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+uint64_t job_verify_interval(const struct job_spec *job)
+{
+	uint64_t vi = job->verify_interval, minw = job->bs[DDIR_WRITE];
+	uint64_t maxw = job->bs_max[DDIR_WRITE] > minw ? job->bs_max[DDIR_WRITE] : minw;
+	unsigned i;
+
+	for (i = 0; i < job->nr_bssplit[DDIR_WRITE]; i++) {
+		uint64_t b = job->bssplit[DDIR_WRITE][i].bs;
+
+		minw = b < minw ? b : minw;
+		maxw = b > maxw ? b : maxw;
+	}
+	/* fio's fixup: at most the smallest write (and read, when the job reads) */
+	if (!vi || vi > minw)
+		vi = minw;
+	else if ((job->rw & RW_READ) && vi > job->bs[DDIR_READ])
+		vi = job->bs[DDIR_READ];
+	/* and a factor of the smallest and largest write */
+	if (minw % vi || maxw % vi)
+		vi = gcd64(minw, maxw);
+	for (i = 0; i < job->nr_bssplit[DDIR_WRITE]; i++)
+		vi = gcd64(vi, job->bssplit[DDIR_WRITE][i].bs);
+	return vi;
+}
+
+/* Every size the job writes is a whole number of verify_interval chunks. */
+static bool verify_interval_divides(const struct job_spec *j, uint64_t vi)
+{
+	unsigned i;
+
+	if (j->nr_bssplit[DDIR_WRITE]) {
+		for (i = 0; i < j->nr_bssplit[DDIR_WRITE]; i++)
+			if (j->bssplit[DDIR_WRITE][i].bs % vi)
+				return false;
+		return true;
+	}
+	/* bsrange sizes are multiples of the minimum */
+	return !(j->bs[DDIR_WRITE] % vi);
+}
+
 static bool was_set(const struct job_draft *d, const char *name)
 {
 	int idx = job_opt_find(name);
@@ -802,7 +1220,7 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 	/* fio seeds from randseed whenever it is given, randrepeat or not */
 	if (was_set(d, "randseed"))
 		j->randrepeat = true;
-	if (j->random_distribution != DIST_RANDOM)
+	if (j->random_distribution != DIST_RANDOM || j->nr_dzones)
 		j->norandommap = true;
 	for (i = 0; i < DDIR_RWDIR_CNT; i++) {
 		if (j->bs[i] < min_bs)
@@ -820,6 +1238,20 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 	if ((j->rate[0] || j->rate[1] || j->rate[2]) &&
 	    (j->rate_iops[0] || j->rate_iops[1] || j->rate_iops[2]))
 		return units_errf(why, len, "options 'rate' and 'rate_iops' are mutually exclusive");
+	if (j->verify != VERIFY_NONE) {
+		uint64_t vi = job_verify_interval(j);
+
+		/* said now, not once the job is about to run */
+		if (vi < VERIFY_MIN_BS)
+			return units_errf(why, len, "verify needs write blocks of at least %d bytes "
+					  "for its header; %llu is too small%s", VERIFY_MIN_BS,
+					  (unsigned long long)vi, j->nr_bssplit[DDIR_WRITE] ||
+					  j->verify_interval ? " (verify_interval, or the greatest "
+					  "common divisor of the bssplit sizes)" : "");
+		if (!verify_interval_divides(j, vi))
+			return units_errf(why, len, "verify interval %llu does not divide every "
+					  "write block size", (unsigned long long)vi);
+	}
 	if (j->size && j->size < min_bs)
 		return units_errf(why, len, "size %llu is smaller than the block size %llu",
 				  (unsigned long long)j->size, (unsigned long long)min_bs);

@@ -68,6 +68,7 @@ struct job_spec {
 	/* what I/O */
 	unsigned rw;			/* RW_* bits */
 	unsigned rw_nr;			/* rw=randread:N / write:N suffix, 0 when absent */
+	int64_t rw_gap;			/* sequential rw=read:N byte gap; negative reads backwards */
 	unsigned rwmixread;		/* percent of mixed I/O that is read */
 	uint64_t bs[DDIR_RWDIR_CNT];
 	uint64_t bs_max[DDIR_RWDIR_CNT];	/* == bs unless bsrange/bssplit */
@@ -98,6 +99,11 @@ struct job_spec {
 	uint64_t offset;
 	unsigned offset_percent;
 	uint64_t filesize;		/* 0 = size / nrfiles */
+	uint64_t offset_increment;	/* clone n starts at offset + n * this */
+	uint64_t number_ios;		/* stop a loop after this many I/Os, 0 = no limit */
+	/* zonemode=strided: zonesize bytes of I/O in each zonerange, then skip zoneskip */
+	bool zone_strided;
+	uint64_t zonesize, zonerange, zoneskip;
 
 	/* how */
 	bool direct;
@@ -107,11 +113,16 @@ struct job_spec {
 	bool end_fsync;
 	bool invalidate;
 	bool norandommap;
+	int lfsr;			/* random_generator=lfsr: every block once per pass, even with norandommap */
 	bool randrepeat;
 	uint64_t randseed;
 	enum rand_dist random_distribution;
 	double dist_param;		/* zipf theta, pareto h, normal sigma % */
 	double dist_center;		/* normal: 0..1, -1 when unset */
+	/* random_distribution=zoned: access percent and size percent (or bytes for zoned_abs) */
+	unsigned nr_dzones;
+	bool dzones_abs;
+	struct { unsigned access; uint64_t size; } dzones[RB_MAX_BSSPLIT];
 	bool scramble_buffers;
 	bool zero_buffers;
 	bool refill_buffers;
@@ -142,6 +153,7 @@ struct job_spec {
 	bool do_verify;
 	bool verify_fatal;
 	bool verify_only;		/* read back and check what an earlier run wrote */
+	uint64_t verify_interval;	/* bytes per verify header, 0 = job_verify_interval's default */
 	unsigned continue_on_error;	/* COE_* bits */
 
 	/* statistics and output */
@@ -156,6 +168,9 @@ struct job_spec {
 	char *write_lat_log;
 	char *write_iops_log;
 	unsigned log_avg_msec;
+	bool per_job_logs;		/* 0: logs named without the job index */
+	bool log_offset;		/* an offset column in the logs */
+	bool log_prio;			/* the priority column in hex (0x0000: none set) */
 	unsigned kb_base;
 
 	/* the options of this job's own section, as typed, for JSON "job options" */
@@ -179,6 +194,13 @@ void job_spec_defaults(struct job_spec *job);
 /* Deep copy (all strings and arrays duplicated). Returns 0 or -ENOMEM. */
 int job_spec_copy(struct job_spec *dst, const struct job_spec *src);
 void job_spec_release(struct job_spec *job);
+
+/*
+ * Bytes covered by each verify header: verify_interval=, else the greatest
+ * common divisor of the sizes the job writes (its one bs, the bsrange minimum,
+ * or the bssplit sizes), so mixed sizes carry whole headers.
+ */
+uint64_t job_verify_interval(const struct job_spec *job);
 
 static inline bool job_is_random(const struct job_spec *job)
 {

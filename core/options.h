@@ -53,6 +53,13 @@ int parse_size(const char *s, unsigned kb_base, uint64_t *out);
 /* Parses a time; default_unit_us is the unit of a bare number (1000000 for s). */
 int parse_time_us(const char *s, uint64_t default_unit_us, uint64_t *out);
 
+/*
+ * Where raidbench's effect differs from fio's for the options the job list
+ * uses: one line each, "job 'x': option 'gtod_reduce': ...", "" when none
+ * (caller frees; NULL on ENOMEM).
+ */
+char *jobs_notes(const struct job_list *jl);
+
 /* fio --showcmd: the equivalent command line of a job list (caller frees). */
 char *jobs_to_cmdline(const struct job_list *jl);
 

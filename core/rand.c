@@ -81,12 +81,12 @@ double rb_rand_double(struct rb_rand *r)
 /* ---- the read/write mix, as fio 3.33 decides it ---------------------------- */
 
 /* One step of L'Ecuyer's three-component Tausworthe generator (taus88). */
-static uint32_t taus88(struct rb_mix *m)
+uint32_t rb_taus_next(struct rb_taus *t)
 {
-	m->s1 = ((m->s1 & 0xfffffffeu) << 12) ^ (((m->s1 << 13) ^ m->s1) >> 19);
-	m->s2 = ((m->s2 & 0xfffffff8u) << 4) ^ (((m->s2 << 2) ^ m->s2) >> 25);
-	m->s3 = ((m->s3 & 0xfffffff0u) << 17) ^ (((m->s3 << 3) ^ m->s3) >> 11);
-	return m->s1 ^ m->s2 ^ m->s3;
+	t->s1 = ((t->s1 & 0xfffffffeu) << 12) ^ (((t->s1 << 13) ^ t->s1) >> 19);
+	t->s2 = ((t->s2 & 0xfffffff8u) << 4) ^ (((t->s2 << 2) ^ t->s2) >> 25);
+	t->s3 = ((t->s3 & 0xfffffff0u) << 17) ^ (((t->s3 << 3) ^ t->s3) >> 11);
+	return t->s1 ^ t->s2 ^ t->s3;
 }
 
 /* Each component needs a seed above a small floor (1, 7, 15) to be full-period. */
@@ -95,39 +95,44 @@ static uint32_t floor_seed(uint32_t x, uint32_t floor)
 	return x < floor ? x + floor : x;
 }
 
-static void mix_seed(struct rb_mix *m)
+void rb_taus_restart(struct rb_taus *t)
 {
 	/* fio's starting constant is written (2^31) + (2^17) + (2^7): XORs, i.e. 29+19+5 */
 	const uint32_t start = 53;
 	int i;
 
-	m->s1 = floor_seed(start * 69069u ^ m->seed, 1);
-	m->s2 = floor_seed(m->s1 * 69069u ^ m->seed, 7);
-	m->s3 = floor_seed(m->s2 * 69069u ^ m->seed, 15);
+	t->s1 = floor_seed(start * 69069u ^ t->seed, 1);
+	t->s2 = floor_seed(t->s1 * 69069u ^ t->seed, 7);
+	t->s3 = floor_seed(t->s2 * 69069u ^ t->seed, 15);
 	for (i = 0; i < 6; i++)
-		taus88(m);
+		rb_taus_next(t);
+}
+
+void rb_taus_init(struct rb_taus *t, uint64_t randseed, unsigned thread_nr, unsigned slot)
+{
+	const uint64_t k = 0x9e370001ull;
+	uint64_t s = randseed;
+	unsigned i;
+
+	/* fio's seed table: randseed * k^4, then one more factor of k per slot */
+	for (i = 0; i < 4 + slot; i++)
+		s *= k;
+	t->seed = (uint32_t)(s * thread_nr + slot);
+	rb_taus_restart(t);
 }
 
 void rb_mix_init(struct rb_mix *m, uint64_t randseed, unsigned thread_nr, unsigned read_pct)
 {
-	const uint64_t k = 0x9e370001ull;
-	uint64_t s = randseed;
-	int i;
-
-	/* fio's seed table: randseed * k^4, then one more factor of k per slot; mix is slot 4 */
-	for (i = 0; i < 8; i++)
-		s *= k;
-	m->seed = (uint32_t)(s * thread_nr + 4);
+	rb_taus_init(&m->t, randseed, thread_nr, 4);
 	m->read_pct = read_pct;
 	m->ddir = 0;
 	m->until = 0;
 	m->issued[0] = m->issued[1] = 0;
-	mix_seed(m);
 }
 
 void rb_mix_new_loop(struct rb_mix *m)
 {
-	mix_seed(m);
+	rb_taus_restart(&m->t);
 	m->until = 0;
 }
 
@@ -141,7 +146,7 @@ int rb_mix_next(struct rb_mix *m)
 {
 	if (m->issued[m->ddir] >= m->until) {
 		/* uniform in 1..100 from the top of a 32-bit draw */
-		unsigned v = 1 + (unsigned)(100.0 * ((double)taus88(m) / 4294967296.0));
+		unsigned v = 1 + (unsigned)(100.0 * ((double)rb_taus_next(&m->t) / 4294967296.0));
 		int d = v <= m->read_pct ? 0 : 1;
 
 		/*

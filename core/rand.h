@@ -25,6 +25,22 @@ uint64_t rb_rand_below(struct rb_rand *r, uint64_t n);
 double rb_rand_double(struct rb_rand *r);
 
 /*
+ * One of fio 3.33's per-purpose generators: a 32-bit three-component
+ * Tausworthe generator seeded from randseed, the job's thread number and a
+ * slot of fio's seed table (0, 1, 2: block sizes of reads, writes, trims;
+ * 4: the read/write mix), so sizes drawn from it are fio's sizes.
+ */
+struct rb_taus {
+	uint32_t s1, s2, s3;
+	uint32_t seed;
+};
+
+void rb_taus_init(struct rb_taus *t, uint64_t randseed, unsigned thread_nr, unsigned slot);
+/* Back to the state rb_taus_init left (fio reseeds each loop of a repeatable job). */
+void rb_taus_restart(struct rb_taus *t);
+uint32_t rb_taus_next(struct rb_taus *t);
+
+/*
  * The read/write mix of rw=randrw and rw=rw, decided the way fio 3.33 does so
  * that a size-bound run splits its I/Os between reads and writes exactly as
  * fio does: a draw from a 32-bit three-component Tausworthe generator seeded
@@ -32,8 +48,7 @@ double rb_rand_double(struct rb_rand *r);
  * for a run of I/Os long enough to pull the issued counts toward rwmixread.
  */
 struct rb_mix {
-	uint32_t s1, s2, s3;		/* generator state */
-	uint32_t seed;
+	struct rb_taus t;		/* generator, seed table slot 4 */
 	unsigned read_pct;		/* rwmixread */
 	int ddir;			/* direction of the current run */
 	uint64_t until;			/* the run lasts while issued[ddir] < until */

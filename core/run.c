@@ -349,6 +349,37 @@ static void handle_free(struct run_handle *e)
 	free(e);
 }
 
+/* fio's name of an rw= pattern that writes or trims */
+static const char *writing_rw_name(unsigned rw)
+{
+	bool r = rw & RW_RANDOM;
+
+	if ((rw & RW_TRIM) && (rw & RW_WRITE))
+		return r ? "randtrimwrite" : "trimwrite";
+	if ((rw & RW_READ) && (rw & RW_WRITE))
+		return r ? "randrw" : "rw";
+	if (rw & RW_WRITE)
+		return r ? "randwrite" : "write";
+	return r ? "randtrim" : "trim";
+}
+
+int run_check_readonly(const struct job_list *jl, bool readonly, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; readonly && i < jl->nr; i++) {
+		const struct job_spec *j = &jl->jobs[i];
+
+		if (j->rw & (RW_WRITE | RW_TRIM)) {
+			snprintf(err, errlen, "job '%s' %s (rw=%s) but --readonly is set: "
+				 "nothing ran", j->name, j->rw & RW_WRITE ? "writes" : "trims",
+				 writing_rw_name(j->rw));
+			return -EPERM;
+		}
+	}
+	return 0;
+}
+
 int run_begin(const struct job_list *jl, const struct run_params *p, struct run_result *res,
 	      struct run_handle **out, char *err, size_t errlen)
 {
@@ -360,6 +391,9 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 
 	*out = NULL;
 	memset(res, 0, sizeof(*res));
+	ret = run_check_readonly(jl, p->consent && p->consent->readonly, err, errlen);
+	if (ret)
+		return ret;
 	e = calloc(1, sizeof(*e));
 	if (!e) {
 		snprintf(err, errlen, "out of memory");
@@ -377,6 +411,14 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 		snprintf(err, errlen, "out of memory");
 		ret = -ENOMEM;
 		goto fail;
+	}
+	/* placement first: a job that cannot run leaves no file created by its siblings */
+	for (i = 0; i < jl->nr; i++) {
+		ret = worker_check_placement(&jl->jobs[i], err, errlen);
+		if (ret) {
+			res->nr_workers = 0;	/* none was set up */
+			goto fail;
+		}
 	}
 	/* Set up everything before any I/O: a bad target anywhere stops the whole run. */
 	for (i = 0, k = 0; i < jl->nr; i++) {

@@ -77,6 +77,13 @@ int run_jobs(const struct job_list *jl, const struct run_params *p, struct run_r
 	     char *err, size_t errlen);
 
 /*
+ * fio's read-only mode: with --readonly a job that writes or trims is refused
+ * before anything runs, whatever its target (the null engine too). Returns 0,
+ * or -EPERM with err naming the job and its rw=.
+ */
+int run_check_readonly(const struct job_list *jl, bool readonly, char *err, size_t errlen);
+
+/*
  * The same in steps, for a UI that owns its event loop: run_begin() sets up
  * and starts the engine thread (nothing else blocks); run_drain() hands every
  * record waiting in the ring to the observer and returns true once the run is

@@ -607,26 +607,46 @@ int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 
 int units_engine(const char *s, char *why, size_t whylen)
 {
-	static const char *const ours[] = { "libaio", "io_uring", "psync", "sync", "null", NULL };
-	/* fio 3.33's other engines, so they get a clearer message than a typo */
-	static const char *const fio_engines[] = {
-		"vsync", "pvsync", "pvsync2", "io_uring_cmd", "posixaio", "solarisaio",
-		"windowsaio", "rbd", "rados", "mmap", "splice", "netsplice", "sg", "net",
-		"cpuio", "rdma", "librpma_apm", "librpma_gpspm", "e4defrag", "falloc",
-		"gfapi", "gfapi_async", "libhdfs", "pmemblk", "ime_psync", "ime_psyncv",
-		"ime_aio", "dev-dax", "filecreate", "filestat", "filedelete", "exec",
-		"external", "libpmem", "http", "nbd", "dfs", "nfs", "xnvme", "libiscsi",
-		"libcufile", "mtd", NULL,
+	static const char *const ours[] = { "libaio", "io_uring", "psync", "sync", "null",
+					    "posixaio", NULL };
+	/* fio 3.33's other engines, with why raidbench does not run them */
+	static const struct { const char *names, *why; } fio_engines[] = {
+		{ "net netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
+		  "gfapi_async libhdfs dfs libiscsi",
+		  "it does I/O over a network or to a remote store, not to a local disk" },
+		{ "cpuio exec", "it does no storage I/O" },
+		{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
+		{ "e4defrag", "it drives ext4 online defragmentation" },
+		{ "mtd", "it drives raw flash (MTD) devices" },
+		{ "libcufile", "it moves data to GPU memory" },
+		{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
+		{ "sg io_uring_cmd xnvme",
+		  "SCSI generic and NVMe pass-through are not supported yet" },
+		{ "mmap splice vsync pvsync pvsync2 falloc filecreate filestat filedelete "
+		  "ftruncate", "raidbench does not have this engine yet" },
+		{ "solarisaio windowsaio", "it is for another operating system" },
+		{ "cpp_null", "it is fio's C++ test engine, an external plugin" },
 	};
-	int i = find_word(ours, s, strlen(s));
+	size_t i, n = strlen(s);
+	int k = find_word(ours, s, n);
 
-	if (i >= 0)
-		return i;
-	if (find_word(fio_engines, s, strlen(s)) >= 0 || !strncmp(s, "external:", 9))
-		return units_errf(why, whylen, "'%s' is a fio ioengine raidbench does not support "
-				  "(supported: libaio, io_uring, psync, sync, null)", s);
+	if (k >= 0)
+		return k;
+	for (i = 0; i < sizeof(fio_engines) / sizeof(fio_engines[0]); i++) {
+		const char *p = fio_engines[i].names;
+
+		for (; *p; p += strcspn(p, " ") + (p[strcspn(p, " ")] == ' '))
+			if (strcspn(p, " ") == n && !strncmp(p, s, n))
+				return units_errf(why, whylen, "'%s' is a fio ioengine raidbench does "
+						  "not support: %s (supported: libaio, io_uring, "
+						  "psync, sync, null, posixaio)", s, fio_engines[i].why);
+	}
+	if (!strncmp(s, "external:", 9))
+		return units_errf(why, whylen, "'%s' is a fio ioengine raidbench does not support: "
+				  "raidbench loads no engine plugins (supported: libaio, io_uring, "
+				  "psync, sync, null, posixaio)", s);
 	return units_errf(why, whylen, "unknown ioengine '%s' "
-			  "(supported: libaio, io_uring, psync, sync, null)", s);
+			  "(supported: libaio, io_uring, psync, sync, null, posixaio)", s);
 }
 
 int units_verify(const char *s, enum verify_type *out, char *why, size_t whylen)
@@ -735,7 +755,14 @@ int units_range(const char *s, unsigned kb_base, uint64_t *lo, uint64_t *hi)
 	if (!sep)
 		sep = strchr(copy, ':');
 	if (sep) {
+		char *end;
+
 		*sep = '\0';
+		/* as fio: "512/25:1k:25:2k" is 512-1k; a bound ends at '/', the range at its second bound */
+		end = sep + 1 + strcspn(sep + 1, ":-");
+		*end = '\0';
+		copy[strcspn(copy, "/")] = '\0';
+		sep[1 + strcspn(sep + 1, "/")] = '\0';
 		if (!units_size(trim(copy), kb_base, lo, NULL) &&
 		    !units_size(trim(sep + 1), kb_base, hi, NULL) && *lo && *hi)
 			ret = 0;

@@ -94,7 +94,7 @@ void units_list_free(char **list);
 /* rw=: mode to RW_* bits, ":N" suffix to *nr (a size for sequential modes). */
 int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 	     char *why, size_t whylen);
-/* ioengine=: index in libaio, io_uring, psync, sync, null; or -EINVAL. */
+/* ioengine=: index in libaio, io_uring, psync, sync, null, posixaio; or -EINVAL. */
 int units_engine(const char *s, char *why, size_t whylen);
 int units_verify(const char *s, enum verify_type *out, char *why, size_t whylen);
 /* random_distribution=: zipf:theta, pareto:h, normal:sigma, each [:center]. */
@@ -112,7 +112,7 @@ int units_range(const char *s, unsigned kb_base, uint64_t *lo, uint64_t *hi);
  * options were given, because some of fio's fixups depend on whether an
  * option was set at all (iodepth_low, refill_buffers with verify, ...).
  */
-#define JOB_OPT_SLOTS 128
+#define JOB_OPT_SLOTS 320
 
 struct job_draft {
 	struct job_spec spec;
@@ -140,6 +140,8 @@ int job_opt_count(void);
 const char *job_opt_name(int idx);
 const char *job_opt_alias(int idx);	/* NULL when none */
 int job_opt_find(const char *key);	/* table index or -1 */
+/* What differs from fio when key is given value (NULL: nothing worth a note). */
+const char *job_opt_note(const char *key, const char *value);
 /* true for options fio parses before the others of their section (kb_base) */
 bool job_opt_early(int idx);
 bool job_opt_bare(int idx);	/* may stand alone as a flag */

@@ -328,6 +328,19 @@ static long first_difference(const unsigned char *p, uint32_t len, const struct 
 	return -1;
 }
 
+uint32_t verify_block_len(const void *buf, uint32_t avail)
+{
+	struct verify_hdr h;
+
+	if (avail < VERIFY_MIN_BS)
+		return 0;
+	hdr_load(buf, &h);
+	if (h.magic != VERIFY_MAGIC || rb_crc32c(0, buf, HDR_OFF_HCRC) != h.hdr_crc ||
+	    h.len < VERIFY_MIN_BS || h.len > avail)
+		return 0;
+	return h.len;
+}
+
 int verify_check(enum verify_type type, const void *buf, uint32_t len, uint64_t offset,
 		 char *msg, size_t msglen)
 {

@@ -35,6 +35,13 @@ void verify_fill(enum verify_type type, void *buf, uint32_t len, uint64_t offset
 		 uint64_t seed, uint64_t numberio);
 
 /*
+ * The length a good header at buf says its block has (at most avail), or 0
+ * when buf holds no intact header: a reader that does not know the writer's
+ * block sizes walks the blocks by it.
+ */
+uint32_t verify_block_len(const void *buf, uint32_t avail);
+
+/*
  * Checks a block read back from offset. Returns 0 when good, -EILSEQ when
  * not, with msg naming the offset and what was expected and found
  * ("bad magic 0x0000 (expected 0xacca)", "crc32c 0x1234abcd, expected

@@ -33,6 +33,7 @@ struct io_state {
 	uint64_t end_ns;		/* 0 = no time limit */
 	bool counting;			/* ramp over */
 	uint64_t loop_bytes;		/* issued in this loop */
+	uint64_t loop_ios;		/* I/Os issued in this loop, for number_ios */
 	unsigned loop;
 	unsigned next_file;
 	uint64_t issued[DDIR_RWDIR_CNT];
@@ -42,6 +43,8 @@ struct io_state {
 	unsigned since_think;
 	uint64_t numberio;
 	bool verifying;
+	bool verify_each_loop;		/* fio verifies what each loop wrote before the next */
+	bool loop_break;		/* the main phase stopped at a loop's end for that */
 	unsigned vfile;			/* verify cursor */
 	uint64_t vblock;
 	bool failed;			/* a fatal error stopped issuing */
@@ -77,27 +80,44 @@ static void set_error(struct worker *w, int err, const char *fmt, ...)
 	va_end(ap);
 }
 
-static uint64_t pick_bs(struct worker *w, int ddir)
+/*
+ * The size of the next I/O, fio's way: a size is drawn (bsrange: uniform from
+ * the minimum up, rounded down to a multiple of it; bssplit: by the weights),
+ * and drawn again until it fits the room left before the region's end. 0 when
+ * not even the smallest size fits.
+ */
+static uint64_t pick_bs(struct worker *w, int ddir, uint64_t room)
 {
 	const struct job_spec *job = w->job;
-	unsigned n = job->nr_bssplit[ddir];
+	unsigned n = job->nr_bssplit[ddir], i;
+	uint64_t min = job->bs[ddir], max = job->bs_max[ddir], len = min;
 
-	if (n) {
-		unsigned pick = (unsigned)rb_rand_below(&w->rand, 100), acc = 0, i;
+	if (!n && min >= max)
+		return min;
+	if (min > room)
+		return 0;
+	do {
+		uint32_t r = rb_taus_next(&w->bs_rand[ddir]);
 
-		for (i = 0; i < n; i++) {
-			acc += job->bssplit[ddir][i].perc;
-			if (pick < acc)
-				return job->bssplit[ddir][i].bs;
+		if (!n) {
+			len = min + (uint64_t)((double)max * (r / 4294967296.0));
+		} else {
+			uint64_t perc = 0;
+
+			for (i = 0; i < n; i++) {
+				if (!w->split[ddir][i].perc)
+					continue;
+				len = w->split[ddir][i].bs;
+				perc += w->split[ddir][i].perc;
+				if (r / perc <= UINT32_MAX / 100u && len <= room)
+					break;
+			}
 		}
-		return job->bssplit[ddir][n - 1].bs;
-	}
-	if (job->bs_max[ddir] > job->bs[ddir]) {
-		uint64_t steps = job->bs_max[ddir] / job->bs[ddir];
-
-		return job->bs[ddir] * (1 + rb_rand_below(&w->rand, steps));
-	}
-	return job->bs[ddir];
+		len -= len % min;
+		if (len > max)
+			len = max;
+	} while (len > room);
+	return len;
 }
 
 /* The direction of the next I/O on file f. */
@@ -120,16 +140,75 @@ static int pick_ddir(struct worker *w, const struct worker_file *f)
 	return DDIR_READ;
 }
 
+/* random_distribution=zoned(_abs): a zone by its access share, then a block in it. */
+static uint64_t zoned_block(struct worker *w, const struct worker_file *f, uint64_t nr_blocks)
+{
+	const struct job_spec *job = w->job;
+	unsigned pick = (unsigned)rb_rand_below(&w->rand, 100), acc = 0, i;
+	uint64_t first = 0, len = nr_blocks;
+
+	for (i = 0; i < job->nr_dzones; i++) {
+		len = job->dzones_abs ? job->dzones[i].size / w->min_bs
+				      : nr_blocks * job->dzones[i].size / 100;
+		acc += job->dzones[i].access;
+		if (pick < acc || i + 1 == job->nr_dzones)
+			break;
+		first += len;
+	}
+	/* zones past the end of a smaller region fold into what is there */
+	if (first >= nr_blocks)
+		first = 0;
+	if (!len || first + len > nr_blocks)
+		len = nr_blocks - first;
+	(void)f;
+	return first + rb_rand_below(&w->rand, len);
+}
+
+/*
+ * zonemode=strided: zonesize bytes of I/O inside a zone of zonerange bytes,
+ * then on to the zone zoneskip bytes past its end, back to the start at the
+ * end of the region.
+ */
+static uint64_t strided_offset(struct worker *w, struct worker_file *f, uint64_t bs, bool random)
+{
+	const struct job_spec *job = w->job;
+	uint64_t range = job->zonerange ? job->zonerange : job->zonesize, len;
+
+	if (f->zone_done >= job->zonesize) {
+		f->zone_start += range + job->zoneskip;
+		f->zone_pos = 0;
+		f->zone_done = 0;
+		if (f->zone_start + bs > f->size)
+			f->zone_start = 0;
+	}
+	len = f->size - f->zone_start < range ? f->size - f->zone_start : range;
+	f->zone_done += bs;
+	if (len < bs)
+		return f->zone_start;
+	if (random)
+		return f->zone_start + rb_rand_below(&w->rand, (len - bs) / w->min_bs + 1) * w->min_bs;
+	if (f->zone_pos + bs > len)
+		f->zone_pos = 0;
+	f->zone_pos += bs;
+	return f->zone_start + f->zone_pos - bs;
+}
+
 /* Offset relative to the file's region start. */
 uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t bs)
 {
 	const struct job_spec *job = w->job;
 	uint64_t off, last = f->size - bs;
+	bool random = job_is_random(job) &&
+		      (job->percentage_random[ddir] >= 100 ||
+		       rb_rand_below(&w->rand, 100) < job->percentage_random[ddir]);
 
-	if (job_is_random(job) &&
-	    (job->percentage_random[ddir] >= 100 ||
-	     rb_rand_below(&w->rand, 100) < job->percentage_random[ddir])) {
-		if (f->dist)
+	if (job->zone_strided && job->zonesize)
+		return strided_offset(w, f, bs, random);
+
+	if (random) {
+		if (job->nr_dzones)
+			off = zoned_block(w, f, last / w->min_bs + 1) * w->min_bs;
+		else if (f->dist)
 			off = rb_dist_next(f->dist) * w->min_bs;
 		else if (f->map) {
 			bool wrapped;
@@ -144,11 +223,28 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
 			off = last - last % w->min_bs;
 		return off;
 	}
+	off = worker_seq_next(w, f, ddir, bs);
+	f->next_seq[ddir] = off + bs;
+	return off;
+}
+
+uint64_t worker_seq_next(struct worker *w, struct worker_file *f, int ddir, uint64_t bs)
+{
+	const struct job_spec *job = w->job;
+	uint64_t off, last = f->size - bs;
+
 	/* reads and writes of rw=rw each go their own way from the start, as fio's */
 	off = f->next_seq[ddir];
+	/* rw=read:N: a gap of N bytes after each I/O; a negative N walks backwards from the end */
+	if (off && job->rw_gap) {
+		int64_t p = (int64_t)off + job->rw_gap;
+
+		if (p < 0 || (uint64_t)p > last)
+			p = job->rw_gap > 0 ? 0 : (int64_t)f->size + job->rw_gap;
+		off = p < 0 ? 0 : (uint64_t)p;
+	}
 	if (off > last)
 		off = 0;
-	f->next_seq[ddir] = off + bs + job->rw_nr;
 	return off;
 }
 
@@ -157,8 +253,12 @@ static void scramble(struct worker *w, struct io_unit *u)
 	const struct job_spec *job = w->job;
 
 	if (job->verify) {
-		verify_fill(job->verify, u->buf, u->len, u->offset, job->randseed + w->index,
-			    u->numberio);
+		uint32_t k, vi = (uint32_t)w->verify_interval;
+
+		/* a header every verify_interval bytes, so writes of mixed sizes verify too */
+		for (k = 0; k + vi <= u->len; k += vi)
+			verify_fill(job->verify, (char *)u->buf + k, vi, u->offset + k,
+				    job->randseed + w->index, u->numberio);
 		return;
 	}
 	if (job->zero_buffers)
@@ -185,28 +285,57 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 {
 	const struct job_spec *job = w->job;
 	struct worker_file *f;
-	uint64_t bs, off;
-	bool rtw_write;
-	int ddir;
+	uint64_t bs, off = 0;
+	bool rtw_write, seq_fit;
+	int ddir, d;
 
 	if (st->failed || worker_stopped(w))
 		return false;
 	if (st->end_ns && now >= st->end_ns)
 		return false;
-	if (st->loop_bytes >= w->io_limit) {
+	/* number_ios ends a loop early; fio ignores it for time_based jobs */
+	if (st->loop_bytes >= w->io_limit ||
+	    (job->number_ios && !job->time_based && st->loop_ios >= job->number_ios)) {
 		if (!job->time_based && ++st->loop >= job->loops)
 			return false;
 		st->loop_bytes = 0;
+		st->loop_ios = 0;
+		if (st->verify_each_loop && !st->loop_break) {
+			/* the next loop starts once this one is verified (worker_main) */
+			st->loop_break = true;
+			st->loop--;
+			st->loop_bytes = w->io_limit;
+			return false;
+		}
+		st->loop_break = false;
 		loop_reset(w);
-		if (job->randrepeat)
+		if (job->randrepeat) {
 			rb_mix_new_loop(&w->mix);
+			for (d = 0; d < DDIR_RWDIR_CNT; d++)
+				rb_taus_restart(&w->bs_rand[d]);
+		}
 	}
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
 	rtw_write = ddir == DDIR_WRITE && f->tw_pending;
-	bs = rtw_write ? f->tw_len : pick_bs(w, ddir);
-	if (!job->time_based && st->loop_bytes + bs > w->io_limit) {
-		/* the tail smaller than a block is not issued, as fio */
+	seq_fit = !rtw_write && !job_is_random(job) && !job->zone_strided &&
+		  (job->nr_bssplit[ddir] || job->bs_max[ddir] > job->bs[ddir]);
+	if (seq_fit) {
+		/* fio takes the offset first, then a size that fits before the region's end */
+		off = worker_seq_next(w, f, ddir, job->bs[ddir]);
+		bs = pick_bs(w, ddir, f->size - off);
+		if (!bs) {
+			st->loop_bytes = w->io_limit;
+			return gen_main(w, st, u, now);
+		}
+	} else {
+		bs = rtw_write ? f->tw_len : pick_bs(w, ddir, UINT64_MAX);
+	}
+	/*
+	 * the tail smaller than a block is not issued, as fio; a size fitted to
+	 * the room is, while fewer bytes than the limit are done (fio's rule)
+	 */
+	if (!job->time_based && !seq_fit && st->loop_bytes + bs > w->io_limit) {
 		st->loop_bytes = w->io_limit;
 		return gen_main(w, st, u, now);
 	}
@@ -218,6 +347,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	if (rtw_write) {
 		off = f->tw_off;
 		f->tw_pending = false;
+	} else if (seq_fit) {
+		f->next_seq[ddir] = off + bs;
 	} else {
 		off = worker_pick_offset(w, f, ddir, bs);
 	}
@@ -239,24 +370,24 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		st->loop_bytes += bs;
 	st->issued[ddir]++;
 	st->issued_bytes[ddir] += bs;
+	st->loop_ios++;
 	return true;
 }
 
 /* Verify phase: read back every block the main phase wrote. */
 static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t now)
 {
-	uint64_t bs = w->job->bs[DDIR_WRITE];
+	uint64_t bs = w->verify_interval;
 
 	if (worker_stopped(w) || (st->failed && w->job->verify_fatal))
 		return false;
 	while (st->vfile < w->nr_files) {
 		struct worker_file *f = &w->files[st->vfile];
-		uint64_t per = bs / w->min_bs;
 
+		/* a set bit starts an intact verify_interval chunk (see mark_written) */
 		while (st->vblock < f->nr_blocks) {
-			uint64_t b = st->vblock;
+			uint64_t b = st->vblock++;
 
-			st->vblock += per;
 			if (!(f->written[b / 8] & (1u << (b % 8))))
 				continue;
 			u->ddir = DDIR_READ;
@@ -272,6 +403,47 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 		st->vblock = 0;
 	}
 	return false;
+}
+
+/*
+ * A write completed: its verify_interval chunks are what the read-back checks.
+ * A chunk an earlier write left there that this one cuts into is no longer
+ * intact and is not checked (fio's rule for mixed block sizes).
+ */
+static void mark_written(struct worker *w, struct worker_file *f, uint64_t offset, uint64_t len)
+{
+	uint64_t per = w->verify_interval / w->min_bs;
+	uint64_t first = (offset - f->start) / w->min_bs, end = first + len / w->min_bs, b;
+
+	for (b = first > per - 1 ? first - (per - 1) : 0; b < end && b < f->nr_blocks; b++)
+		f->written[b / 8] &= (uint8_t)~(1u << (b % 8));
+	for (b = first; b + per <= end && b < f->nr_blocks; b += per)
+		f->written[b / 8] |= (uint8_t)(1u << (b % 8));
+}
+
+/*
+ * Checks every verify_interval chunk of a unit read back; a job that only
+ * reads walks the blocks by their headers' lengths (it does not know the
+ * writer's sizes). 0 or -EILSEQ with msg.
+ */
+static int verify_chunks(struct worker *w, const struct io_unit *u, char *msg, size_t len)
+{
+	uint32_t k, vi = (uint32_t)w->verify_interval, got = u->len - u->resid;
+	bool walk = !(w->job->rw & RW_WRITE);
+	int ret = 0;
+
+	for (k = 0; !ret && k < got; k += vi) {
+		if (walk) {
+			uint32_t n = verify_block_len((const char *)u->buf + k, got - k);
+
+			vi = n ? n : got - k;	/* no header: verify_check says what is wrong */
+		}
+		if (k + vi > got)
+			break;
+		ret = verify_check(w->job->verify, (const char *)u->buf + k, vi, u->offset + k,
+				   msg, len);
+	}
+	return ret;
 }
 
 static void account(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t comp)
@@ -301,10 +473,15 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 		}
 		return;
 	}
-	if (st->verifying && job->verify) {
+	/*
+	 * an engine that moves no data has nothing to check: fio skips it too
+	 * (FIO_FAKEIO); a job that only reads checks what it reads, as fio does
+	 */
+	if (job->verify && !(w->ops->flags & ENGINE_F_NODATA) &&
+	    (st->verifying || (ddir == DDIR_READ && !(job->rw & RW_WRITE)))) {
 		char msg[256];
 
-		if (verify_check(job->verify, u->buf, u->len, u->offset, msg, sizeof(msg))) {
+		if (verify_chunks(w, u, msg, sizeof(msg))) {
 			ts->total_err++;
 			if (!ts->first_error)
 				ts->first_error = EILSEQ;
@@ -313,9 +490,7 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 			st->failed = true;
 		}
 	} else if (ddir == DDIR_WRITE && w->files[u->file_idx].written && !u->resid) {
-		uint64_t b = (u->offset - w->files[u->file_idx].start) / w->min_bs;
-
-		w->files[u->file_idx].written[b / 8] |= (uint8_t)(1u << (b % 8));
+		mark_written(w, &w->files[u->file_idx], u->offset, u->len);
 	}
 	if (!st->counting) {
 		if (comp < st->stat_start_ns)
@@ -346,7 +521,8 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 		stat_add_clat_bucket(ts, clat);
 		if (w->logs)
 			worker_logs_io(w, ddir, u->len - u->resid,
-				       w->sync_io ? 0 : u->issue_ns - u->start_ns, clat, lat, comp);
+				       w->sync_io ? 0 : u->issue_ns - u->start_ns, clat, lat, comp,
+				       u->offset);
 		/* pairs with the sampler's relaxed loads: counters only, no ordering needed */
 		w->lat_sum[ddir] += clat;
 		atomic_store_explicit(&w->pub_lat_sum[ddir], w->lat_sum[ddir], memory_order_relaxed);
@@ -745,19 +921,32 @@ void *worker_main(void *arg)
 	atomic_store_explicit(&w->phase, job->ramp_time_us ? PHASE_RAMP : PHASE_RUN,
 			      memory_order_release);
 	/* with a ramp the phase flips to RUN when statistics start; the sampler reads the clock */
-	if (!job->verify_only)
-		pump(w, &st, gen_main);
-	if (job->end_fsync && job_writes(job) && !w->ts.error)
-		for (i = 0; i < w->nr_files; i++)
-			do_fsync(w, w->files[i].fd, false);
-	t_main_end = rb_now_ns();
-	if (job->verify && (job->do_verify || job->verify_only) && (job->rw & RW_WRITE) &&
-	    (!w->ts.error || !job->verify_fatal) && !worker_stopped(w)) {
-		atomic_store_explicit(&w->phase, PHASE_VERIFY, memory_order_release);
-		st.verifying = true;
-		st.failed = false;
-		pump(w, &st, gen_verify);
-	}
+	st.verify_each_loop = job->verify && job->do_verify && !job->verify_only &&
+			      (job->rw & RW_WRITE) && !job->time_based && job->loops > 1;
+	do {
+		if (st.loop_break) {
+			/* the next loop: what it writes is what its verify reads */
+			for (i = 0; i < w->nr_files; i++)
+				memset(w->files[i].written, 0, (size_t)(w->files[i].nr_blocks + 7) / 8);
+			st.verifying = false;
+			atomic_store_explicit(&w->phase, PHASE_RUN, memory_order_release);
+		}
+		if (!job->verify_only)
+			pump(w, &st, gen_main);
+		if (job->end_fsync && job_writes(job) && !w->ts.error && !st.loop_break)
+			for (i = 0; i < w->nr_files; i++)
+				do_fsync(w, w->files[i].fd, false);
+		t_main_end = rb_now_ns();
+		if (job->verify && (job->do_verify || job->verify_only) && (job->rw & RW_WRITE) &&
+		    (!w->ts.error || !job->verify_fatal) && !worker_stopped(w)) {
+			atomic_store_explicit(&w->phase, PHASE_VERIFY, memory_order_release);
+			st.verifying = true;
+			st.failed = false;
+			st.vfile = 0;
+			st.vblock = 0;
+			pump(w, &st, gen_verify);
+		}
+	} while (st.loop_break && !worker_stopped(w) && !(w->ts.error && job->verify_fatal));
 	t_end = rb_now_ns();
 	cpu_usage(&ru1);
 	if (worker_logs_close(w, t_end) < 0)
@@ -789,6 +978,51 @@ void *worker_main(void *arg)
 	return NULL;
 }
 
+int worker_check_placement(const struct job_spec *job, char *err, size_t errlen)
+{
+	cpu_set_t online, both;
+
+	if (job->has_cpus_allowed && !sched_getaffinity(0, sizeof(online), &online)) {
+		CPU_AND(&both, &online, &job->cpus_allowed);
+		if (!CPU_COUNT(&both)) {
+			snprintf(err, errlen, "job '%s': cpus_allowed: none of those "
+				 "CPUs is available to raidbench (it may use %d CPUs)", job->name,
+				 CPU_COUNT(&online));
+			return -EINVAL;
+		}
+	}
+	if (!job->numa_cpu_nodes && !job->numa_mem_policy)
+		return 0;
+	if (numa_available() < 0) {
+		snprintf(err, errlen, "job '%s': NUMA options given but this kernel has "
+			 "no NUMA support", job->name);
+		return -ENOSYS;
+	}
+	if (job->numa_cpu_nodes) {
+		struct bitmask *nodes = numa_parse_nodestring(job->numa_cpu_nodes);
+
+		if (!nodes) {
+			snprintf(err, errlen, "job '%s': numa_cpu_nodes=%s: no such node "
+				 "(this machine has nodes 0-%d)", job->name, job->numa_cpu_nodes,
+				 numa_max_node());
+			return -EINVAL;
+		}
+		numa_bitmask_free(nodes);
+	}
+	if (job->numa_mem_policy && strchr(job->numa_mem_policy, ':')) {
+		struct bitmask *nodes = numa_parse_nodestring(strchr(job->numa_mem_policy, ':') + 1);
+
+		if (!nodes) {
+			snprintf(err, errlen, "job '%s': numa_mem_policy=%s: no such node "
+				 "(this machine has nodes 0-%d)", job->name, job->numa_mem_policy,
+				 numa_max_node());
+			return -EINVAL;
+		}
+		numa_bitmask_free(nodes);
+	}
+	return 0;
+}
+
 int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 		 unsigned index, const struct guard_consent *consent)
 {
@@ -817,36 +1051,50 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 
 		if (!used)
 			continue;
-		if (job->nr_bssplit[d])
-			for (k = 0; k < job->nr_bssplit[d]; k++) {
-				uint64_t b = job->bssplit[d][k].bs;
+		for (k = 0; k < job->nr_bssplit[d]; k++) {
+			uint64_t b = job->bssplit[d][k].bs;
 
-				w->min_bs = b < w->min_bs ? b : w->min_bs;
-				w->max_bs = b > w->max_bs ? b : w->max_bs;
-			}
-		else {
-			w->min_bs = job->bs[d] < w->min_bs ? job->bs[d] : w->min_bs;
-			w->max_bs = job->bs_max[d] > w->max_bs ? job->bs_max[d] : w->max_bs;
-			w->max_bs = job->bs[d] > w->max_bs ? job->bs[d] : w->max_bs;
+			w->min_bs = b < w->min_bs ? b : w->min_bs;
+			w->max_bs = b > w->max_bs ? b : w->max_bs;
 		}
+		/* a bsrange after a bssplit bounds the split's sizes (pick_bs) */
+		w->min_bs = job->bs[d] < w->min_bs ? job->bs[d] : w->min_bs;
+		w->max_bs = job->bs_max[d] > w->max_bs ? job->bs_max[d] : w->max_bs;
+		w->max_bs = job->bs[d] > w->max_bs ? job->bs[d] : w->max_bs;
 	}
 	if (job->verify) {
-		if (job->nr_bssplit[DDIR_WRITE] || job->bs_max[DDIR_WRITE] > job->bs[DDIR_WRITE]) {
-			snprintf(w->err, sizeof(w->err), "job '%s': verify needs one write block "
-				 "size (no bssplit or bsrange)", job->name);
-			return -EINVAL;
-		}
-		if (job->bs[DDIR_WRITE] < VERIFY_MIN_BS) {
-			snprintf(w->err, sizeof(w->err), "job '%s': verify needs blocks of at least "
-				 "%d bytes", job->name, VERIFY_MIN_BS);
-			return -EINVAL;
-		}
-		w->min_bs = job->bs[DDIR_WRITE];
-		w->max_bs = w->max_bs > w->min_bs ? w->max_bs : w->min_bs;
+		/* the parser refused sizes a header does not fit (job_verify_interval) */
+		w->verify_interval = job_verify_interval(job);
+		if (w->verify_interval < w->min_bs)
+			w->min_bs = w->verify_interval;
+		w->max_bs = w->max_bs > w->verify_interval ? w->max_bs : w->verify_interval;
 	}
 	seed = job->randrepeat ? job->randseed : (uint64_t)rb_now_ns();
 	rb_rand_seed(&w->rand, seed + 0x9e3779b97f4a7c15ull * (index + 1));
 	rb_mix_init(&w->mix, seed, index + 1, job->rwmixread);
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		unsigned n = job->nr_bssplit[d], a, b, slot;
+
+		/*
+		 * seed table slots 0-2 are the block sizes of reads, writes and trims;
+		 * as fio, verify draws writes like reads and trimwrite trims like writes
+		 */
+		slot = d;
+		if (d >= DDIR_WRITE && job->verify)
+			slot = DDIR_READ;
+		if (d == DDIR_TRIM && (job->rw & RW_WRITE))
+			slot = job->verify ? DDIR_READ : DDIR_WRITE;
+		rb_taus_init(&w->bs_rand[d], seed, index + 1, slot);
+		/* fio looks bssplit up sorted by percentage; a stable sort keeps ties in order */
+		memcpy(w->split[d], job->bssplit[d], n * sizeof(w->split[d][0]));
+		for (a = 1; a < n; a++) {
+			struct bssplit_entry e = w->split[d][a];
+
+			for (b = a; b > 0 && w->split[d][b - 1].perc > e.perc; b--)
+				w->split[d][b] = w->split[d][b - 1];
+			w->split[d][b] = e;
+		}
+	}
 
 	ret = worker_open_files(w, w->err, sizeof(w->err));
 	if (ret)
@@ -873,7 +1121,8 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 					 job->name, derr);
 				return -EINVAL;
 			}
-		} else if (!job->norandommap && aligned) {
+		} else if ((!job->norandommap || job->lfsr) && aligned) {
+			/* lfsr, like the map, hands out each block once per pass */
 			f->map = rb_randmap_new(f->nr_blocks - (w->max_bs / w->min_bs) + 1,
 						seed + i);
 			if (!f->map)
@@ -887,9 +1136,11 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 			w->files[i].written = calloc(bytes, 1);
 			if (!w->files[i].written)
 				return -ENOMEM;
-			/* verify_only: every block of the region was written by an earlier run */
+			/* verify_only: every chunk of the region was written by an earlier run */
 			if (job->verify_only)
-				memset(w->files[i].written, 0xff, bytes);
+				mark_written(w, &w->files[i], w->files[i].start,
+					     w->files[i].nr_blocks * w->min_bs /
+					     w->verify_interval * w->verify_interval);
 		}
 	return 0;
 }

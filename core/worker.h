@@ -46,6 +46,8 @@ struct worker_file {
 	uint64_t next_seq[DDIR_RWDIR_CNT];	/* sequential position per direction, as fio */
 	bool tw_pending;	/* randtrimwrite: the block just trimmed awaits its write */
 	uint64_t tw_off, tw_len;
+	/* zonemode=strided: the current zone, the position in it, bytes done there */
+	uint64_t zone_start, zone_pos, zone_done;
 	struct rb_randmap *map;
 	struct rb_dist *dist;
 	uint64_t nr_blocks;	/* region / min bs */
@@ -74,8 +76,12 @@ struct worker {
 
 	struct rb_rand rand;		/* offsets, block sizes */
 	struct rb_mix mix;		/* read/write directions, as fio picks them */
+	struct rb_taus bs_rand[DDIR_RWDIR_CNT];	/* bsrange/bssplit sizes, as fio draws them */
+	/* bssplit in fio's lookup order: by percentage, ties as written */
+	struct bssplit_entry split[DDIR_RWDIR_CNT][RB_MAX_BSSPLIT];
 	uint64_t min_bs;
 	uint64_t max_bs;
+	uint64_t verify_interval;	/* verify: bytes per header (gcd of the write sizes) */
 	uint64_t io_limit;		/* bytes per loop, 0 = region */
 	bool sync_io;			/* units complete in queue(): no slat */
 	struct worker_logs *logs;	/* write_*_log files, NULL when none */
@@ -97,6 +103,14 @@ struct worker {
 	char err[512];			/* setup or fatal error, "" when none */
 	bool setup_wrote;		/* setup failed after writing (laying out a file) */
 };
+
+/*
+ * CPU and NUMA placement that cannot work (no such node, no usable CPU), for
+ * the runner to refuse before any job is set up (fio refuses such a job file
+ * outright); the worker thread applies the placement later. 0 or -errno with
+ * err naming the job.
+ */
+int worker_check_placement(const struct job_spec *job, char *err, size_t errlen);
 
 /*
  * Prepares a worker for a job clone: resolves and opens its files through

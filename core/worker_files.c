@@ -206,6 +206,8 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		uint64_t start, size;
 
 		start = job->offset_percent ? f->real_size * job->offset_percent / 100 : job->offset;
+		/* offset_increment: each clone of the job starts that much further on */
+		start += (uint64_t)w->clone * job->offset_increment;
 		start -= start % w->min_bs;
 		if (job->filesize)
 			size = job->filesize;

@@ -1,6 +1,7 @@
 /*
  * worker_log.c - fio's per-job log files (write_bw_log, write_lat_log,
- * write_iops_log): "msec, value, ddir, bs, prio" lines, one per I/O, or one
+ * write_iops_log): "msec, value, ddir, bs, prio" lines (with log_offset
+ * "msec, value, ddir, bs, offset, prio"; log_prio writes prio in hex), one per I/O, or one
  * per log_avg_msec window (value averaged, bs 0). Latencies in ns, bandwidth
  * in KiB/s when windowed and bytes*1e6/clat_ns per I/O (as fio writes it),
  * IOPS as a count (1 per I/O) or a rate per window.
@@ -31,17 +32,21 @@ struct worker_logs {
 	uint64_t win_ns;		/* log_avg_msec in ns, 0 = every I/O */
 	uint64_t win_start;
 	bool slat;
+	bool offset;			/* log_offset */
+	bool prio_hex;			/* log_prio */
 };
 
 static int open_one(struct worker *w, struct log_file *lf, const char *prefix,
 		    const char *kind, char *err, size_t errlen)
 {
-	char path[4096];
-
-	char why[1024] = "";
+	char path[4096], why[1024] = "";
 	int fd, e;
 
-	snprintf(path, sizeof(path), "%s_%s.%u.log", prefix, kind, w->index + 1);
+	/* per_job_logs=0: fio leaves the job's index out of the name */
+	if (w->job->per_job_logs)
+		snprintf(path, sizeof(path), "%s_%s.%u.log", prefix, kind, w->index + 1);
+	else
+		snprintf(path, sizeof(path), "%s_%s.log", prefix, kind);
 	/* A log is a write like any other: the name may be a disk or back one. */
 	fd = guard_open_write(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, w->consent, why,
 			      sizeof(why));
@@ -78,6 +83,8 @@ int worker_logs_open(struct worker *w, char *err, size_t errlen)
 		return -ENOMEM;
 	w->logs = lg;
 	lg->win_ns = (uint64_t)job->log_avg_msec * 1000000ull;
+	lg->offset = job->log_offset;
+	lg->prio_hex = job->log_prio;
 	if (job->write_bw_log)
 		ret = open_one(w, &lg->lf[LOG_BW], job->write_bw_log, "bw", err, errlen);
 	if (!ret && job->write_iops_log)
@@ -99,6 +106,16 @@ void worker_logs_start(struct worker *w, uint64_t base_ns)
 	w->logs->base_ns = base_ns;
 	w->logs->win_start = base_ns;
 	w->logs->slat = !w->sync_io;
+}
+
+/* One log line, in fio's layout for the options given. */
+static void line(const struct worker_logs *lg, FILE *f, uint64_t msec, uint64_t v, int d,
+		 uint32_t bs, uint64_t offset)
+{
+	fprintf(f, "%llu, %llu, %d, %u", (unsigned long long)msec, (unsigned long long)v, d, bs);
+	if (lg->offset)
+		fprintf(f, ", %llu", (unsigned long long)offset);
+	fputs(lg->prio_hex ? ", 0x0000\n" : ", 0\n", f);
 }
 
 static void flush_window(struct worker_logs *lg, uint64_t end_ns)
@@ -123,8 +140,7 @@ static void flush_window(struct worker_logs *lg, uint64_t end_ns)
 				v = win_ms ? lf->n[d] * 1000 / win_ms : 0;
 			else
 				v = lf->sum[d] / lf->n[d];
-			fprintf(lf->f, "%llu, %llu, %d, 0, 0\n", (unsigned long long)msec,
-				(unsigned long long)v, d);
+			line(lg, lf->f, msec, v, d, 0, 0);
 			lf->sum[d] = 0;
 			lf->n[d] = 0;
 		}
@@ -132,15 +148,15 @@ static void flush_window(struct worker_logs *lg, uint64_t end_ns)
 	lg->win_start = end_ns;
 }
 
-static void one(struct log_file *lf, uint64_t msec, uint64_t v, int d, uint32_t bs)
+static void one(const struct worker_logs *lg, const struct log_file *lf, uint64_t msec,
+		uint64_t v, int d, uint32_t bs, uint64_t offset)
 {
 	if (lf->f)
-		fprintf(lf->f, "%llu, %llu, %d, %u, 0\n", (unsigned long long)msec,
-			(unsigned long long)v, d, bs);
+		line(lg, lf->f, msec, v, d, bs, offset);
 }
 
 void worker_logs_io(struct worker *w, int d, uint32_t bytes, uint64_t slat, uint64_t clat,
-		    uint64_t lat, uint64_t comp_ns)
+		    uint64_t lat, uint64_t comp_ns, uint64_t offset)
 {
 	struct worker_logs *lg = w->logs;
 
@@ -163,12 +179,13 @@ void worker_logs_io(struct worker *w, int d, uint32_t bytes, uint64_t slat, uint
 	{
 		uint64_t msec = comp_ns > lg->base_ns ? (comp_ns - lg->base_ns) / 1000000 : 0;
 
-		one(&lg->lf[LOG_BW], msec, clat ? (uint64_t)bytes * 1000000ull / clat : 0, d, bytes);
-		one(&lg->lf[LOG_IOPS], msec, 1, d, bytes);
-		one(&lg->lf[LOG_CLAT], msec, clat, d, bytes);
-		one(&lg->lf[LOG_LAT], msec, lat, d, bytes);
+		one(lg, &lg->lf[LOG_BW], msec, clat ? (uint64_t)bytes * 1000000ull / clat : 0, d,
+		    bytes, offset);
+		one(lg, &lg->lf[LOG_IOPS], msec, 1, d, bytes, offset);
+		one(lg, &lg->lf[LOG_CLAT], msec, clat, d, bytes, offset);
+		one(lg, &lg->lf[LOG_LAT], msec, lat, d, bytes, offset);
 		if (lg->slat)
-			one(&lg->lf[LOG_SLAT], msec, slat, d, bytes);
+			one(lg, &lg->lf[LOG_SLAT], msec, slat, d, bytes, offset);
 	}
 }
 

@@ -49,6 +49,7 @@ struct run_cli {
 	bool readonly;
 	bool showcmd;
 	bool no_save;
+	unsigned long max_jobs;		/* fio's --max-jobs, 0 = no limit */
 	const char *live;		/* --live=FILE|- */
 	unsigned live_interval_ms;
 };
@@ -80,7 +81,7 @@ static int push(void *arrp, size_t *nr, size_t size, const void *item)
 static bool own_option_needs_value(const char *key)
 {
 	static const char *const valued[] = { "output-format", "output", "allow-destroy", "live",
-					      "live-interval" };
+					      "live-interval", "max-jobs" };
 	size_t i;
 
 	for (i = 0; i < sizeof(valued) / sizeof(valued[0]); i++)
@@ -143,6 +144,16 @@ static int parse_cli(int argc, char **argv, struct run_cli *c)
 				return -EINVAL;
 			}
 			c->live = val;
+		} else if (!strcmp(key, "max-jobs")) {
+			char *end;
+			unsigned long n = val ? strtoul(val, &end, 10) : 0;
+
+			if (!val || !*val || *end || !n) {
+				fprintf(stderr, "raidbench run: command line: option 'max-jobs': "
+					"bad value '%s' (a number of jobs, at least 1)\n", val ? val : "");
+				return -EINVAL;
+			}
+			c->max_jobs = n;
 		} else if (!strcmp(key, "live-interval")) {
 			char *end;
 			unsigned long ms = val ? strtoul(val, &end, 10) : 0;
@@ -169,6 +180,7 @@ static int parse_cli(int argc, char **argv, struct run_cli *c)
 			       "  --profile=NAME  a built-in or user profile (raidbench profiles)\n"
 			       "  --output-format=normal|json|json+|terse (comma list)  --output=FILE\n"
 			       "  --parse-only  --showcmd  --readonly  --allow-destroy=DEVICE  --no-save\n"
+			       "  --max-jobs=N  refuse job files with more than N jobs (fio's)\n"
 			       "  --live=FILE|-  live JSON Lines, one object per tick\n"
 			       "  --live-interval=MS  the tick (default 100)\n");
 			exit(0);
@@ -332,6 +344,30 @@ static void release_cli(struct run_cli *c)
 	free(c->allow);
 }
 
+/*
+ * Says where raidbench's effect differs from fio's for the options used, and
+ * holds the job list to fio's --max-jobs. Nonzero: refused (message printed).
+ */
+static int print_notes(const struct job_list *jl, const struct run_cli *c)
+{
+	char *notes = jobs_notes(jl), *line, *save = NULL;
+	size_t i, clones = 0;
+
+	/* asked for by --parse-only only: a run's stderr stays fio's (scripts check it) */
+	for (line = notes && c->parse_only ? strtok_r(notes, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save))
+		fprintf(stderr, "raidbench run: note: %s\n", line);
+	free(notes);
+	for (i = 0; i < jl->nr; i++)
+		clones += jl->jobs[i].numjobs ? jl->jobs[i].numjobs : 1;
+	if (c->max_jobs && clones > c->max_jobs) {
+		fprintf(stderr, "raidbench run: %zu jobs (numjobs clones counted) are more than "
+			"--max-jobs=%lu\n", clones, c->max_jobs);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_cli c = { 0 };
@@ -360,6 +396,18 @@ int cmd_run(int argc, char **argv)
 		ret = jobs_load(&jl, c.opts, c.nr_opts, c.files, c.nr_files, err, sizeof(err));
 	if (ret) {
 		tty_fprintf(stderr, "raidbench run: %s\n", err);	/* quotes the job file */
+		release_cli(&c);
+		return EXIT_USAGE;
+	}
+	/* fio refuses a writing job under --readonly while parsing, so --parse-only does too */
+	if (run_check_readonly(&jl, c.readonly, err, sizeof(err))) {
+		fprintf(stderr, "raidbench run: %s\n", err);
+		job_list_release(&jl);
+		release_cli(&c);
+		return EXIT_USAGE;
+	}
+	if (print_notes(&jl, &c)) {
+		job_list_release(&jl);
 		release_cli(&c);
 		return EXIT_USAGE;
 	}

@@ -59,7 +59,7 @@ expect_error "missing target" "/dev/raidbench-missing.*does not exist" \
 filename=/dev/raidbench-missing
 rw=write
 size=1m"
-expect_error "unsupported fio option said so" "'zonemode'.*not support" \
+expect_error "unsupported fio option said so" "'zonemode'.*raidbench does not" \
 "[w]
 filename=$DEV
 zonemode=zbd"

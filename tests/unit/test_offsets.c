@@ -54,7 +54,7 @@ START_TEST(sequential_holes)
 	struct fixture fx;
 
 	setup(&fx, RW_WRITE, 1 << 20, 4096);
-	fx.job.rw_nr = 8192;	/* rw=write:8k: 8 KiB hole after each I/O */
+	fx.job.rw_gap = 8192;	/* rw=write:8k: 8 KiB hole after each I/O */
 	ck_assert_uint_eq(worker_pick_offset(&fx.w, &fx.f, DDIR_WRITE, 4096), 0);
 	ck_assert_uint_eq(worker_pick_offset(&fx.w, &fx.f, DDIR_WRITE, 4096), 12288);
 	ck_assert_uint_eq(worker_pick_offset(&fx.w, &fx.f, DDIR_WRITE, 4096), 24576);
@@ -162,6 +162,84 @@ START_TEST(percentage_random_mixes_sequential)
 }
 END_TEST
 
+/* rw=read:-8k with bs=4k reads backwards; fio 3.33's write_iolog of size=64k:
+ * 0, 57344, 53248, ..., 4096, 0, then the same walk again */
+START_TEST(sequential_backwards)
+{
+	struct fixture fx;
+	uint64_t i;
+
+	setup(&fx, RW_READ, 64 * 1024, 4096);
+	fx.job.rw_gap = -8192;
+	ck_assert_uint_eq(worker_pick_offset(&fx.w, &fx.f, DDIR_READ, 4096), 0);
+	for (i = 0; i < 15; i++)
+		ck_assert_uint_eq(worker_pick_offset(&fx.w, &fx.f, DDIR_READ, 4096),
+				  57344 - i * 4096);
+	ck_assert_uint_eq(worker_pick_offset(&fx.w, &fx.f, DDIR_READ, 4096), 57344);
+	job_spec_release(&fx.job);
+}
+END_TEST
+
+/* zonemode=strided zonesize=16k zonerange=32k zoneskip=16k bs=8k over 1m, as fio 3.33's
+ * write_iolog: 0 8192 49152 57344 98304 ... 1032192 1040384, then 0 again */
+START_TEST(strided_zones)
+{
+	struct fixture fx;
+	uint64_t i, off;
+
+	setup(&fx, RW_READ, 1 << 20, 8192);
+	fx.job.zone_strided = true;
+	fx.job.zonesize = 16384;
+	fx.job.zonerange = 32768;
+	fx.job.zoneskip = 16384;
+	for (i = 0; i < 44; i++) {
+		off = worker_pick_offset(&fx.w, &fx.f, DDIR_READ, 8192);
+		ck_assert_uint_eq(off, (i / 2) * 49152 + (i % 2) * 8192);
+	}
+	ck_assert_uint_eq(worker_pick_offset(&fx.w, &fx.f, DDIR_READ, 8192), 0);
+	/* random I/O stays inside the current zone */
+	fx.job.rw |= RW_RANDOM;
+	memset(&fx.f, 0, sizeof(fx.f));
+	fx.f.size = 1 << 20;
+	fx.f.nr_blocks = 128;
+	for (i = 0; i < 44; i++) {
+		off = worker_pick_offset(&fx.w, &fx.f, DDIR_READ, 8192);
+		ck_assert_uint_ge(off, (i / 2) * 49152);
+		ck_assert_uint_lt(off, (i / 2) * 49152 + 32768);
+	}
+	job_spec_release(&fx.job);
+}
+END_TEST
+
+/* random_distribution=zoned:50/5:30/15:20/ : half the I/O in the first 5% */
+START_TEST(zoned_distribution)
+{
+	struct fixture fx;
+	unsigned i, in[3] = { 0 };
+
+	setup(&fx, RW_READ | RW_RANDOM, 100 * 4096 * 100, 4096);
+	fx.job.norandommap = true;
+	fx.job.nr_dzones = 3;
+	fx.job.dzones[0].access = 50;
+	fx.job.dzones[0].size = 5;
+	fx.job.dzones[1].access = 30;
+	fx.job.dzones[1].size = 15;
+	fx.job.dzones[2].access = 20;
+	fx.job.dzones[2].size = 80;
+	for (i = 0; i < 10000; i++) {
+		uint64_t pct = worker_pick_offset(&fx.w, &fx.f, DDIR_READ, 4096) * 100 /
+			       fx.f.size;
+
+		in[pct < 5 ? 0 : pct < 20 ? 1 : 2]++;
+	}
+	ck_assert_uint_gt(in[0], 4700);
+	ck_assert_uint_lt(in[0], 5300);
+	ck_assert_uint_gt(in[1], 2700);
+	ck_assert_uint_lt(in[1], 3300);
+	job_spec_release(&fx.job);
+}
+END_TEST
+
 static Suite *offsets_suite(void)
 {
 	Suite *s = suite_create("offsets");
@@ -174,6 +252,9 @@ static Suite *offsets_suite(void)
 	tcase_add_test(tc, norandommap_aligned_to_blockalign);
 	tcase_add_test(tc, mixed_sizes_stay_inside);
 	tcase_add_test(tc, percentage_random_mixes_sequential);
+	tcase_add_test(tc, sequential_backwards);
+	tcase_add_test(tc, strided_zones);
+	tcase_add_test(tc, zoned_distribution);
 	suite_add_tcase(s, tc);
 	return s;
 }

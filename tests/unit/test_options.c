@@ -488,15 +488,28 @@ START_TEST(error_messages)
 		   ":2: unknown option 'iodpeth' (did you mean 'iodepth'?)");
 	load_fails("[a]\nfrobnicate=1\n", -EINVAL, ":2: unknown option 'frobnicate'");
 	load_fails("[a]\nzonemode=zbd\n", -EINVAL,
-		   ":2: option 'zonemode' is a fio option raidbench does not support");
-	load_fails("[a]\nverify_async=2\n", -EINVAL,
-		   ":2: option 'verify_async' is a fio option raidbench does not support");
-	load_fails("[a]\nioengine=posixaio\n", -EINVAL,
-		   ":2: option 'ioengine': 'posixaio' is a fio ioengine raidbench does not "
-		   "support (supported: libaio, io_uring, psync, sync, null)");
+		   ":2: option 'zonemode': 'zbd' drives zoned block devices (ZBC/ZNS write "
+		   "pointers), which raidbench does not; none and strided are supported");
+	load_fails("[a]\nwrite_iolog=x.log\n", -EINVAL,
+		   ":2: option 'write_iolog' is a fio option raidbench does not support: "
+		   "raidbench does not write fio iologs");
+	load_fails("[a]\nlatency_target=10ms\n", -EINVAL,
+		   ":2: option 'latency_target' is a fio option raidbench does not support: "
+		   "raidbench does not search for the queue depth that meets a latency target");
+	load_fails("[a]\nioengine=mmap\n", -EINVAL,
+		   ":2: option 'ioengine': 'mmap' is a fio ioengine raidbench does not "
+		   "support: raidbench does not have this engine yet (supported: libaio, "
+		   "io_uring, psync, sync, null, posixaio)");
+	load_fails("[a]\nioengine=net\n", -EINVAL,
+		   ":2: option 'ioengine': 'net' is a fio ioengine raidbench does not support: it "
+		   "does I/O over a network or to a remote store, not to a local disk "
+		   "(supported: libaio, io_uring, psync, sync, null, posixaio)");
+	load_fails("[a]\ncpuload=50\n", -EINVAL,
+		   ":2: option 'cpuload' belongs to fio's cpuio engine, which raidbench does not "
+		   "run");
 	load_fails("[a]\nioengine=spdk\n", -EINVAL,
 		   ":2: option 'ioengine': unknown ioengine 'spdk' (supported: libaio, "
-		   "io_uring, psync, sync, null)");
+		   "io_uring, psync, sync, null, posixaio)");
 	load_fails("bs=4k\n[a]\n", -EINVAL, ":1: option 'bs=4k' outside of a [section]");
 	load_fails("[a]\nrwmixread=101\n", -EINVAL,
 		   ":2: option 'rwmixread': '101' is out of range (expected 0 to 100)");
@@ -508,9 +521,18 @@ START_TEST(error_messages)
 		   ":2: option 'bs': '0' is out of range (expected at least 1)");
 	load_fails("[a]\nbssplit=4k/50:8k/40\n", -EINVAL,
 		   ":2: option 'bssplit': percentages add up to 90 (must be 100) (for read)");
-	load_fails("[a]\nverify=sha256\n", -EINVAL,
-		   ":2: option 'verify': 'sha256' is a fio verify type raidbench does not "
-		   "support (supported: 0/none, crc32c, crc32c-intel, md5)");
+	load_fails("[a]\nverify=sha257\n", -EINVAL,
+		   ":2: option 'verify': bad value 'sha257' (expected 0, none, crc32c, "
+		   "crc32c-intel or md5)");
+	load_fails("[a]\nio_submit_mode=later\n", -EINVAL,
+		   ":2: option 'io_submit_mode': bad value 'later' (expected one of "
+		   "inline|offload)");
+	load_fails("[a]\nrandom_distribution=zoned:50/5:30/15\n", -EINVAL,
+		   ":2: option 'random_distribution': zone access percentages in "
+		   "'zoned:50/5:30/15' add up to 80, not 100");
+	load_fails("[a]\nrw=randread:-8k\n", -EINVAL,
+		   ":2: option 'rw': bad suffix in 'randread:-8k' (a random pattern takes a "
+		   "count of I/Os per offset, not a negative number)");
 	load_fails("[a]\ndirect\n", -EINVAL, ":2: option 'direct' needs a value");
 	load_fails("[a]\nbs=\n", -EINVAL, ":2: option 'bs' needs a value");
 	load_fails("[a]\ndirect=yes\n", -EINVAL, ":2: option 'direct': bad value 'yes' (expected 0 or 1)");
@@ -534,6 +556,128 @@ START_TEST(error_messages)
 	/* the error stops the load even after good jobs */
 	load_fails("[a]\n[b]\ncpus_allowed=3-1\n", -EINVAL,
 		   ":3: option 'cpus_allowed': bad CPU range 3-1 (the first CPU must come first)");
+}
+END_TEST
+
+/* fio 3.33's options the examples use: taken, with fio's meaning where raidbench has it */
+START_TEST(fio_example_options)
+{
+	struct job_list jl;
+	struct job_spec *j;
+	char *notes;
+
+	one_job(&jl, "[a]\nrw=read:-8k\nnumber_ios=10\noffset_increment=1m\n"
+		"zonemode=strided\nzonesize=256m\nzoneskip=2g\nzonerange=512m\n"
+		"random_distribution=zoned:50/5:30/15:20/\ncpumask=0x3\n"
+		"percentage_sequential=30\nbsrange=512/25:1k:25:2k:25:4k/25\n"
+		"verify=sha256\nverify_backlog=1m\ngtod_reduce=1\nthreads=1\n"
+		"io_submit_mode=offload\nflow=2\nbuffer_pattern=0xdeadface\n");
+	j = &jl.jobs[0];
+	ck_assert_int_eq(j->rw_gap, -8192);
+	ck_assert_uint_eq(j->number_ios, 10);
+	ck_assert_uint_eq(j->offset_increment, 1 << 20);
+	ck_assert(j->zone_strided);
+	ck_assert_uint_eq(j->zonesize, 256ull << 20);
+	ck_assert_uint_eq(j->zoneskip, 2ull << 30);
+	ck_assert_uint_eq(j->zonerange, 512ull << 20);
+	ck_assert_uint_eq(j->nr_dzones, 3);
+	ck_assert_uint_eq(j->dzones[2].access, 20);
+	ck_assert_uint_eq(j->dzones[2].size, 80);	/* the blank size takes the rest */
+	ck_assert(j->norandommap);			/* non-uniform: no random map, as fio */
+	ck_assert(j->has_cpus_allowed);
+	ck_assert_int_eq(CPU_COUNT(&j->cpus_allowed), 2);
+	ck_assert_uint_eq(j->percentage_random[DDIR_READ], 70);
+	ck_assert_uint_eq(j->bs[DDIR_READ], 512);	/* fio reads it as 512-1k */
+	ck_assert_uint_eq(j->bs_max[DDIR_READ], 1024);
+	ck_assert_int_eq(j->verify, VERIFY_CRC32C);
+	/* where the effect differs, the notes say so, naming job and option */
+	notes = jobs_notes(&jl);
+	ck_assert_ptr_nonnull(notes);
+	ck_assert_ptr_nonnull(strstr(notes, "job 'a': option 'verify': blocks carry raidbench's "
+				     "own verify header (crc32c)"));
+	ck_assert_ptr_nonnull(strstr(notes, "job 'a': option 'gtod_reduce': "));
+	ck_assert_ptr_nonnull(strstr(notes, "job 'a': option 'io_submit_mode': "));
+	ck_assert_ptr_nonnull(strstr(notes, "job 'a': option 'flow': jobs are not throttled"));
+	ck_assert_ptr_nonnull(strstr(notes, "job 'a': option 'bsrange': read as fio does"));
+	ck_assert_ptr_null(strstr(notes, "'number_ios'"));	/* honoured: nothing to say */
+	free(notes);
+	job_list_release(&jl);
+
+	/* a sequential gap stays a byte gap; a random :N is not a gap */
+	one_job(&jl, "[a]\nrw=write:4k\n");
+	ck_assert_int_eq(jl.jobs[0].rw_gap, 4096);
+	job_list_release(&jl);
+	/* fio's verify_interval fixup: at most the smallest write, a factor of all of them */
+	one_job(&jl, "[a]\nrw=write\nbs=512\nverify=md5\nverify_interval=1m\n");
+	ck_assert_uint_eq(job_verify_interval(&jl.jobs[0]), 512);
+	job_list_release(&jl);
+	one_job(&jl, "[a]\nrw=write\nbssplit=64k/20:4k/50:16k/30\nverify=md5\n");
+	ck_assert_uint_eq(job_verify_interval(&jl.jobs[0]), 4096);
+	job_list_release(&jl);
+	one_job(&jl, "[a]\nrw=write\nbsrange=3k-10k\nverify=md5\n");
+	ck_assert_uint_eq(job_verify_interval(&jl.jobs[0]), 1024);
+	job_list_release(&jl);
+	/* the section names the job, not a name= among the globals (fio's jobname) */
+	load_ok(&jl, "[global]\nname=glob\n[file1]\n[file2]\nname=own\n", NULL, 0);
+	ck_assert_str_eq(jl.jobs[0].name, "file1");
+	ck_assert_str_eq(jl.jobs[1].name, "own");
+	job_list_release(&jl);
+	one_job(&jl, "[a]\nrw=randread:8\n");
+	ck_assert_int_eq(jl.jobs[0].rw_gap, 0);
+	notes = jobs_notes(&jl);
+	ck_assert_str_eq(notes, "");
+	free(notes);
+	job_list_release(&jl);
+}
+END_TEST
+
+/*
+ * Every option fio 3.33 documents (tests/fixtures/fio-3.33-options.txt, from
+ * its HOWTO) is taken, or refused naming why: never "unknown option".
+ */
+START_TEST(fio_documented_options)
+{
+	char path[PATH_MAX], line[512], text[256];
+	const char *f = fixture("x"), *src = getenv("SRCDIR");
+	FILE *in;
+	unsigned names = 0, taken = 0;
+
+	if (src)
+		snprintf(path, sizeof(path), "%s/tests/fixtures/fio-3.33-options.txt", src);
+	else
+		snprintf(path, sizeof(path), "%.*sfio-3.33-options.txt",
+			 (int)(strstr(f, "jobs/x") - f), f);
+	in = fopen(path, "r");
+	ck_assert_msg(in != NULL, "%s: cannot open", path);
+	while (fgets(line, sizeof(line), in)) {
+		char kind[16], list[256], *name, *save = NULL;
+
+		if (line[0] == '#' || sscanf(line, "%15s %255s", kind, list) != 2)
+			continue;
+		for (name = strtok_r(list, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+			struct job_list jl;
+			char *files[1];
+			int ret;
+
+			names++;
+			ck_assert_msg(option_is_job_option(name), "fio's '%s' is not known", name);
+			snprintf(text, sizeof(text), "[a]\n%s=1\n", name);
+			files[0] = (char *)put("job.fio", text);
+			ret = jobs_load(&jl, NULL, 0, files, 1, err, sizeof(err));
+			if (!ret) {
+				taken++;
+				job_list_release(&jl);
+				continue;
+			}
+			/* a bad value "1" is fine; an unexplained refusal is not */
+			ck_assert_msg(!strstr(err, "unknown option") &&
+				      (!strstr(err, "does not support") || strstr(err, "support:") ||
+				       strstr(err, "ioengine")), "%s: %s", name, err);
+		}
+	}
+	fclose(in);
+	ck_assert_uint_gt(names, 300);
+	ck_assert_uint_gt(taken, 150);
 }
 END_TEST
 
@@ -998,6 +1142,8 @@ static Suite *options_suite(void)
 	tcase_add_test(tc, no_jobs_and_missing_files);
 	tcase_add_test(tc, error_messages);
 	tcase_add_test(tc, cmdline_errors);
+	tcase_add_test(tc, fio_example_options);
+	tcase_add_test(tc, fio_documented_options);
 	tcase_add_test(tc, err_untouched_on_success);
 	tcase_add_test(tc, kb_base_first);
 	tcase_add_test(tc, per_direction_values);

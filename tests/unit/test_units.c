@@ -521,11 +521,12 @@ START_TEST(engines_and_verify)
 
 	ck_assert_int_eq(units_engine("libaio", why, sizeof(why)), 0);
 	ck_assert_int_eq(units_engine("null", why, sizeof(why)), 4);
-	ck_assert_int_eq(units_engine("posixaio", why, sizeof(why)), -EINVAL);
-	ck_assert_str_eq(why, "'posixaio' is a fio ioengine raidbench does not support "
-			 "(supported: libaio, io_uring, psync, sync, null)");
+	ck_assert_int_eq(units_engine("mmap", why, sizeof(why)), -EINVAL);
+	ck_assert_str_eq(why, "'mmap' is a fio ioengine raidbench does not support: "
+			 "raidbench does not have this engine yet (supported: libaio, io_uring, "
+			 "psync, sync, null, posixaio)");
 	ck_assert_int_eq(units_engine("libaoi", why, sizeof(why)), -EINVAL);
-	ck_assert_str_eq(why, "unknown ioengine 'libaoi' (supported: libaio, io_uring, psync, sync, null)");
+	ck_assert_str_eq(why, "unknown ioengine 'libaoi' (supported: libaio, io_uring, psync, sync, null, posixaio)");
 
 	ck_assert_int_eq(units_verify("none", &v, why, sizeof(why)), 0);
 	ck_assert_int_eq(v, VERIFY_NONE);
