@@ -21,6 +21,8 @@ rb_cleanup() {
 	for m in "${RB_MOUNTS[@]}"; do umount -l "$m" 2>/dev/null; done
 	for l in "${RB_LOOPS[@]}"; do losetup -d "$l" 2>/dev/null; done
 	for d in "${RB_DIRS[@]}"; do rm -rf "$d"; done
+	# this test's own tmux server (TMUX_TMPDIR below), if one still runs
+	[ -n "${TMUX_TMPDIR:-}" ] && [ "$TMUX_TMPDIR" = "$RB_TMP" ] && tmux kill-server 2>/dev/null
 	[ -n "$RB_TMP" ] && rm -rf "$RB_TMP"
 }
 
@@ -39,6 +41,10 @@ rb_init() {
 	trap rb_cleanup EXIT
 	trap 'exit 130' INT TERM
 	export XDG_DATA_HOME=$RB_TMP/data XDG_CACHE_HOME=$RB_TMP/cache
+	# a tmux server of this test's own: tests run side by side, and a shared server
+	# exits under one test when another kills its last session
+	export TMUX_TMPDIR=$RB_TMP
+	unset TMUX
 }
 
 pass() { echo "PASS: $*"; RB_PASS=$((RB_PASS + 1)); }
