@@ -45,6 +45,18 @@ rb_init() {
 	# exits under one test when another kills its last session
 	export TMUX_TMPDIR=$RB_TMP
 	unset TMUX
+	# ...which stays up when its last session closes: a test that kills its
+	# session and starts the next one otherwise races the exiting server
+	# ("server exited unexpectedly"); rb_cleanup kills it
+	echo "set -g exit-empty off" >"$RB_TMP/tmux.conf"
+}
+# every tmux call of a test starts (if need be) the server configured above
+tmux() {
+	if [ -n "$RB_TMP" ] && [ -f "$RB_TMP/tmux.conf" ]; then
+		command tmux -f "$RB_TMP/tmux.conf" "$@"
+	else
+		command tmux "$@"
+	fi
 }
 
 pass() { echo "PASS: $*"; RB_PASS=$((RB_PASS + 1)); }
