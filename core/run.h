@@ -27,7 +27,8 @@ struct worker;
 struct run_layout {
 	size_t nr_workers;
 	const char *const *worker_names;	/* job name of each worker */
-	const int *worker_groups;
+	const int *worker_groups;	/* fleets: -1 marks a host's total row */
+	const char *const *worker_hosts;	/* fleets: each row's host; NULL for a local run */
 	size_t nr_disks;
 	const char *const *disk_names;		/* full kernel names: LIVE_DISK job = index */
 	unsigned interval_ms;

@@ -78,6 +78,7 @@ struct status_line {
 	uint32_t running, ramp, inflight;
 	float percent;
 	uint64_t eta_s, interval_ns, drops;
+	unsigned hosts, hosts_up;	/* a fleet run: servers, and those still going */
 };
 
 void status_line_init(struct status_line *s);
@@ -106,6 +107,21 @@ void run_output_start(struct run_output *o);
 int run_output_flush(struct run_output *o);
 /* Flushes and closes (stdout stays open): 0, or -errno with err naming the file. */
 int run_output_close(struct run_output *o, char *err, size_t errlen);
+
+/* `raidbench run --client=...` (tui/cmd_fleet.c): the parsed jobs on many fio servers. */
+struct fleet_cli {
+	char *const *clients;		/* each --client value: an address or a file of them */
+	size_t nr_clients;
+	unsigned formats;		/* REPORT_* */
+	const char *output;		/* NULL: stdout */
+	const char *live;		/* --live=FILE|- */
+	unsigned interval_ms;
+	bool no_save;
+	const struct guard_consent *consent;
+};
+
+/* Runs and reports; returns the exit status (cli.h's rules). */
+int run_fleet(const struct job_list *jl, const struct fleet_cli *fc);
 
 /* Exit status of a run stopped by sig: 128 + sig, as the shell reports a signal. */
 #define EXIT_SIGNAL(sig) (128 + (sig))

@@ -52,6 +52,8 @@ struct run_cli {
 	unsigned long max_jobs;		/* fio's --max-jobs, 0 = no limit */
 	const char *live;		/* --live=FILE|- */
 	unsigned live_interval_ms;
+	char **clients;			/* --client=HOST|FILE: run on fio servers */
+	size_t nr_clients;
 };
 
 /* What the observer callbacks need; lives on cmd_run()'s stack. */
@@ -81,7 +83,7 @@ static int push(void *arrp, size_t *nr, size_t size, const void *item)
 static bool own_option_needs_value(const char *key)
 {
 	static const char *const valued[] = { "output-format", "output", "allow-destroy", "live",
-					      "live-interval", "max-jobs" };
+					      "live-interval", "max-jobs", "client" };
 	size_t i;
 
 	for (i = 0; i < sizeof(valued) / sizeof(valued[0]); i++)
@@ -164,6 +166,17 @@ static int parse_cli(int argc, char **argv, struct run_cli *c)
 				return -EINVAL;
 			}
 			c->live_interval_ms = (unsigned)ms;
+		} else if (!strcmp(key, "client")) {
+			char *v = (char *)val;
+
+			if (!v || !*v) {
+				fprintf(stderr, "raidbench run: command line: option 'client' needs a "
+					"server (host, host,port, ip:host,port, ip6:host,port, sock:path) "
+					"or a file of them\n");
+				return -EINVAL;
+			}
+			if (push(&c->clients, &c->nr_clients, sizeof(char *), &v))
+				return -ENOMEM;
 		} else if (!strcmp(key, "allow-destroy")) {
 			char *v = (char *)val;
 
@@ -182,7 +195,9 @@ static int parse_cli(int argc, char **argv, struct run_cli *c)
 			       "  --parse-only  --showcmd  --readonly  --allow-destroy=DEVICE  --no-save\n"
 			       "  --max-jobs=N  refuse job files with more than N jobs (fio's)\n"
 			       "  --live=FILE|-  live JSON Lines, one object per tick\n"
-			       "  --live-interval=MS  the tick (default 100)\n");
+			       "  --live-interval=MS  the tick (default 100)\n"
+			       "  --client=HOST  run on fio servers (fio --server), repeatable;\n"
+			       "      host, host,port, ip:host,port, ip6:host,port, sock:path, or a file\n");
 			exit(0);
 		} else {
 			struct cmd_opt o = { .key = key, .value = val };
@@ -342,6 +357,7 @@ static void release_cli(struct run_cli *c)
 	free(c->opts);
 	free(c->files);
 	free(c->allow);
+	free(c->clients);
 }
 
 /*
@@ -390,6 +406,14 @@ int cmd_run(int argc, char **argv)
 		release_cli(&c);
 		return EXIT_USAGE;
 	}
+	if (nr_profiles && c.nr_clients && !has_opt(c.opts, c.nr_opts, "filename") &&
+	    !has_opt(c.opts, c.nr_opts, "directory")) {
+		fprintf(stderr, "raidbench run: a profile on fio servers needs --filename= or "
+			"--directory= (a path on the servers; the console's scratch file is not "
+			"there)\n");
+		release_cli(&c);
+		return EXIT_USAGE;
+	}
 	if (nr_profiles)
 		ret = load_profile_jobs(&jl, &c, err, sizeof(err));
 	else
@@ -425,6 +449,17 @@ int cmd_run(int argc, char **argv)
 	consent.paths = c.allow;
 	consent.nr = c.nr_allow;
 	consent.readonly = c.readonly;
+	if (c.nr_clients) {
+		struct fleet_cli fc = { .clients = c.clients, .nr_clients = c.nr_clients,
+					.formats = c.formats, .output = c.output, .live = c.live,
+					.interval_ms = c.live_interval_ms, .no_save = c.no_save,
+					.consent = &consent };
+
+		status_code = run_fleet(&jl, &fc);
+		job_list_release(&jl);
+		release_cli(&c);
+		return status_code;
+	}
 	if (run_output_open(&out, c.output, &consent, err, sizeof(err))) {
 		fprintf(stderr, "raidbench run: --output: %s\n", err);
 		job_list_release(&jl);

@@ -101,6 +101,15 @@ static json_object *job_slot(struct live_json *lj, unsigned job)
 	if (!lj->job_obj[job]) {
 		o = json_object_new_object();
 		add_int(o, "job", job);
+		if (lj->lay->worker_hosts) {
+			/* a fleet: every row names its host; a host's total row is only that */
+			json_object_object_add(o, "host",
+					       json_object_new_string(lj->lay->worker_hosts[job]));
+			if (lj->lay->worker_groups[job] < 0) {
+				lj->job_obj[job] = o;
+				return o;
+			}
+		}
 		json_object_object_add(o, "name", json_object_new_string(lj->lay->worker_names[job]));
 		add_int(o, "groupid", lj->lay->worker_groups[job]);
 		lj->job_obj[job] = o;
@@ -156,7 +165,7 @@ static void disk_obj(struct live_json *lj, const struct live_rec *rec)
 
 static void flush_tick(struct live_json *lj, const struct live_rec *end)
 {
-	json_object *t = tick_obj(lj), *jobs = json_object_new_array(), *v;
+	json_object *t = tick_obj(lj), *jobs = json_object_new_array(), *v, *hosts = NULL;
 	double secs = 0;
 	size_t i;
 
@@ -167,10 +176,16 @@ static void flush_tick(struct live_json *lj, const struct live_rec *end)
 		add_rates(lj->total, secs);
 	for (i = 0; lj->lay && i < lj->lay->nr_workers; i++)
 		if (lj->job_obj[i]) {
+			bool host_row = lj->lay->worker_hosts && lj->lay->worker_groups[i] < 0;
+
 			add_rates(lj->job_obj[i], secs);
-			json_object_array_add(jobs, lj->job_obj[i]);
+			if (host_row && !hosts)
+				hosts = json_object_new_array();
+			json_object_array_add(host_row ? hosts : jobs, lj->job_obj[i]);
 			lj->job_obj[i] = NULL;
 		}
+	if (hosts)
+		json_object_object_add(t, "hosts", hosts);
 	json_object_object_add(t, "jobs", jobs);
 	json_object_object_add(t, "total", lj->total ? lj->total : json_object_new_object());
 	json_object_object_add(t, "devices", lj->devices ? lj->devices : json_object_new_array());

@@ -43,7 +43,7 @@ static void lat_str(char *buf, size_t len, uint32_t ns)
 static void draw(struct status_line *s)
 {
 	double dt = s->interval_ns ? (double)s->interval_ns / 1e9 : 0;
-	char r[32], w[32], lr[16], lw[16], line[256];
+	char r[32], w[32], lr[16], lw[16], line[256], hosts[32] = "";
 	const char *phase = s->ramp ? "ramp" : "run";
 	int n;
 
@@ -53,10 +53,12 @@ static void draw(struct status_line *s)
 	rate_str(w, sizeof(w), (double)s->bytes[DDIR_WRITE] / dt);
 	lat_str(lr, sizeof(lr), s->p99[DDIR_READ]);
 	lat_str(lw, sizeof(lw), s->p99[DDIR_WRITE]);
+	if (s->hosts)
+		snprintf(hosts, sizeof(hosts), "Hosts: %u/%u up, ", s->hosts_up, s->hosts);
 	n = snprintf(line, sizeof(line),
-		     "Jobs: %u (%s): [%.1f%%][r=%s,w=%s][r=%.0f,w=%.0f IOPS][p99 r=%s,w=%s]"
+		     "%sJobs: %u (%s): [%.1f%%][r=%s,w=%s][r=%.0f,w=%.0f IOPS][p99 r=%s,w=%s]"
 		     "[qd=%u]%s[eta %02llum:%02llus]",
-		     s->running, phase, s->percent, r, w, (double)s->ios[DDIR_READ] / dt,
+		     hosts, s->running, phase, s->percent, r, w, (double)s->ios[DDIR_READ] / dt,
 		     (double)s->ios[DDIR_WRITE] / dt, lr, lw, s->inflight,
 		     s->drops ? "[live records dropped]" : "",
 		     (unsigned long long)(s->eta_s / 60), (unsigned long long)(s->eta_s % 60));
