@@ -625,7 +625,8 @@ static void on_msg(struct fleet *f, struct fleet_host *h, struct fio_msg *m)
 		size_t n;
 
 		ret = fio_proto_read_text(m, &level, &t, &n, err, sizeof(err));
-		if (!ret)
+		/* fio's log levels: 1 debug, 2 info, 3 error; the reasons are errors */
+		if (!ret && level >= 3)
 			text_add(h, t, n);
 		break;
 	}
@@ -728,9 +729,10 @@ static void host_read(struct fleet *f, struct fleet_host *h)
 				  "does so; raidbench speaks %u, fio 3.33)",
 				  n < 0 ? "" : "", FIO_PROTO_VERSION);
 		else
-			host_fail(h, FLEET_LOST, "the connection %s %s%s%s",
-				  n < 0 ? "failed:" : "closed",
-				  n < 0 ? strerror(errno) : (hp->run_sent ? "mid-run" : "during setup"),
+			host_fail(h, FLEET_LOST, "the connection %s %s%s%s%s%s",
+				  n < 0 ? "failed" : "closed",
+				  hp->run_sent ? "mid-run" : "during setup", n < 0 ? ": " : "",
+				  n < 0 ? strerror(errno) : "",
 				  hp->text_len ? "; the server said: " : "", server_said(h));
 		return;
 	}
@@ -1110,6 +1112,17 @@ bool fleet_step(struct fleet *f, unsigned timeout_ms)
 	for (i = 0; i < f->nr_hosts; i++)
 		if (f->hosts[i].state != FLEET_DONE && f->hosts[i].state != FLEET_FAILED)
 			going = true;
+	if (!going && !f->ended) {
+		/* a closing tick: the last results that came in since, then the end */
+		now = fleet_now_ns();
+		tick_records(f, now, now - f->last_tick_ns);
+		f->last_tick_ns = now;
+		f->ended = true;
+		emit(f, &(struct live_rec){ .type = LIVE_END, .job = LIVE_TOTAL,
+					    .t_ns = now - f->t0_ns });
+		ring_push_batch(&f->ring, f->priv->recs, (uint32_t)f->priv->nr_recs);
+		f->priv->nr_recs = 0;
+	}
 	return going;
 }
 

@@ -119,6 +119,7 @@ struct fleet {
 	uint64_t ticks;
 	uint64_t msgs;			/* status messages (TS) decoded */
 	bool stop_sent;
+	bool ended;			/* the closing tick and LIVE_END are in the ring */
 	struct fleet_priv *priv;
 };
 

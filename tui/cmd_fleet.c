@@ -132,7 +132,9 @@ static int gather(const struct fleet *f, const struct job_list *jl, struct fleet
 		for (i = 0; i < n; i++)
 			thread_stat_merge(all, &r->ts[i]);
 		snprintf(all->name, sizeof(all->name), "All clients");
-		all->job = r->ts[n - 1].job;
+		/* fio sums without the options: no "job options", no latency target keys */
+		all->job = NULL;
+		all->latency_depth = 0;
 		r->have_all = true;
 	}
 	return group_stats_build(r->ts, n, &r->gs, &r->nr_gs);
@@ -336,7 +338,8 @@ int run_fleet(const struct job_list *jl, const struct fleet_cli *fc)
 			failed++;
 			fprintf(stderr, "raidbench run: host %s: %s: %s%s\n", h->addr.name,
 				fleet_fault_name(h->fault), h->why,
-				h->nr_ts ? " (its last status is in the results, marked partial)" : "");
+				h->nr_ts && !h->final ?
+				" (its last status is in the results, marked partial)" : "");
 		}
 	}
 	if (gather(&f, jl, &r)) {
