@@ -55,6 +55,7 @@ int cmd_array(int argc, char **argv);		/* tui/cmd_array.c */
 int cmd_profiles(int argc, char **argv);	/* tui/cmd_profiles.c */
 int cmd_results(int argc, char **argv);		/* tui/cmd_results.c */
 int cmd_compare(int argc, char **argv);		/* tui/cmd_compare.c */
+int cmd_compare_hosts(int argc, char **argv);	/* tui/cmd_compare_hosts.c: compare --hosts */
 int cmd_sweep(int argc, char **argv);		/* tui/cmd_sweep.c */
 
 /*

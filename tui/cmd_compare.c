@@ -28,6 +28,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: raidbench compare [--json] FILE FILE...\n"
+		"       raidbench compare --hosts [--json] FILE   (a fleet run, host by host)\n"
 		"  FILE: a result saved by raidbench run (a path, or a file name from\n"
 		"        `raidbench results`) or fio's --output-format=json output.\n"
 		"  Per phase and direction: IOPS, MB/s (1,000,000 bytes/s), mean and p99\n"
@@ -242,6 +243,12 @@ int cmd_compare(int argc, char **argv)
 	size_t nr = 0, failed = 0, k;
 	int i, status = 0;
 
+	/* one fleet run, host against host (tui/cmd_compare_hosts.c) */
+	if (argc && !strcmp(argv[0], "--hosts")) {
+		free(rs);
+		json_object_put(errors);
+		return cmd_compare_hosts(argc - 1, argv + 1);
+	}
 	if (!rs || !errors) {
 		tty_fprintf(stderr, "raidbench compare: out of memory\n");
 		free(rs);

@@ -17,15 +17,29 @@ need_tool setsid util-linux
 
 PORT=$((20000 + RANDOM % 20000))
 SERVER_PGIDS=()
+# tree PID...: those processes and all below them. A fio server forks a process
+# per connection, that one a backend, and each job process calls setsid(): a
+# process group does not hold them all, parentage does.
+tree() {
+	ps -eo pid=,ppid= | awk -v roots="$*" '
+		BEGIN { n = split(roots, r, " "); for (i = 1; i <= n; i++) keep[r[i]] = 1 }
+		{ parent[$1] = $2 }
+		END {
+			do { grew = 0
+				for (p in parent) if (!(p in keep) && (parent[p] in keep)) { keep[p] = 1; grew = 1 }
+			} while (grew)
+			for (k in keep) if (k in parent) print k
+		}'
+}
 fleet_cleanup() {
-	local g
-	for g in "${SERVER_PGIDS[@]}"; do kill -9 -- "-$g" 2>/dev/null; done
+	local pids
+	pids=$(tree "${SERVER_PGIDS[@]}")
+	[ -n "$pids" ] && kill -9 $pids 2>/dev/null
 	rb_cleanup
 }
 trap fleet_cleanup EXIT
 
-# start_server ADDR: a fio server in its own process group (its connection
-# and job processes are forks: killing the group kills the whole server)
+# start_server ADDR: a fio server (setsid: its pid is its own group, out of the test's)
 start_server() {
 	setsid fio --server="ip:$1,$PORT" >"$RB_TMP/server-$1.log" 2>&1 &
 	SERVER_PGIDS+=($!)
@@ -264,7 +278,7 @@ check "each host's rejection names the server's reason" \
 rbpid=$!
 wait_io "$RB_TMP/kill.jsonl" 3 || fail "the hosts never started I/O"
 sleep 0.5
-kill -9 -- "-${SERVER_PGIDS[1]}"	# 127.0.0.12's server, connection and job processes
+kill -9 $(tree "${SERVER_PGIDS[1]}")	# 127.0.0.12's server, connection, backend and jobs
 wait $rbpid
 rc=$?
 check "host killed mid-run: exit 1 (got $rc)" [ $rc -eq 1 ]
@@ -279,6 +293,11 @@ assert e['127.0.0.11']['job_runtime'] >= 3900 and e['127.0.0.13']['job_runtime']
 assert 0 < e['127.0.0.12']['read']['total_ios'] and e['127.0.0.12']['job_runtime'] < 3500, \
     e['127.0.0.12']['job_runtime']
 PY
+
+# its server again, for the sections below
+start_server 127.0.0.12
+PGID_12=${SERVER_PGIDS[-1]}
+wait_listen 127.0.0.12 || fail "fio server on 127.0.0.12 did not restart"
 
 # ---- 6. SIGINT and SIGTERM stop every host ------------------------------------------
 for sig in INT TERM; do
@@ -301,17 +320,53 @@ e = d['client_stats']
 assert len(e) == 4 and all(x['read']['total_ios'] > 0 for x in e), e
 assert all(x['job_runtime'] < 20000 for x in e)
 PY
-	# the servers stopped their jobs: no job process left under any of them
+	# the servers stopped their jobs: nothing left below the three servers
 	busy=0
-	for i in $(seq 30); do
-		busy=$(pgrep -g "${SERVER_PGIDS[0]},${SERVER_PGIDS[2]},${SERVER_PGIDS[3]}" | wc -l)
+	for i in $(seq 50); do
+		busy=$(tree "${SERVER_PGIDS[0]}" "${SERVER_PGIDS[2]}" "${SERVER_PGIDS[3]}" | wc -l)
 		[ "$busy" -le 3 ] && break
 		sleep 0.2
 	done
-	check "SIG$sig: every server stopped the jobs ($busy processes left, 3 servers)" [ "$busy" -le 3 ]
+	check "SIG$sig: every server stopped the jobs ($busy processes under 3 servers)" [ "$busy" -le 3 ]
 done
 
-# ---- 7. bad --client values and files of hosts -----------------------------------------
+# ---- 7. compare --hosts: which server is slow? -----------------------------------------
+"$RAIDBENCH" run "${CLIENTS[@]:0:3}" --output-format=json --name=t --ioengine=null --rw=randread \
+	--size=1g --time_based --runtime=4 --live="$RB_TMP/slow.jsonl" >"$RB_TMP/rb-slow.json" \
+	2>"$RB_TMP/rb-slow.err" &
+rbpid=$!
+wait_io "$RB_TMP/slow.jsonl" 3 || fail "the hosts never started I/O"
+# 127.0.0.12 runs a quarter of the time: stopped 300 ms of every 400 ms
+while kill -0 $rbpid 2>/dev/null; do
+	pids=$(tree "$PGID_12")
+	kill -STOP $pids 2>/dev/null; sleep 0.3
+	kill -CONT $pids 2>/dev/null; sleep 0.1
+done
+kill -CONT $(tree "$PGID_12") 2>/dev/null
+wait $rbpid
+check "slowed host: the run itself succeeds ($(head -c 300 "$RB_TMP/rb-slow.err"))" [ $? -eq 0 ]
+"$RAIDBENCH" compare --hosts --tolerance=40 "$RB_TMP/rb-slow.json" >"$RB_TMP/cmp.txt" 2>&1
+rc=$?
+check "compare --hosts flags the slowed host (exit 1, got $rc)" [ $rc -eq 1 ] && \
+	grep -q "^! 127.0.0.12: read IOPS [0-9]*, [0-9]*% below the median" "$RB_TMP/cmp.txt"
+saved=$(ls -t "$XDG_DATA_HOME"/raidbench/results/*.json | head -1)
+"$RAIDBENCH" compare --hosts --json --tolerance=40 "$saved" >"$RB_TMP/cmp.json" 2>&1
+check "compare --hosts reads the saved fleet run the same way" python3 - "$RB_TMP/cmp.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = {r['host'].split(',')[0]: r for r in d['hosts']}
+assert set(rows) == {'ip:127.0.0.11', '127.0.0.12', 'ip:127.0.0.13'}, list(rows)
+slow = rows['127.0.0.12']
+assert slow['outlier'] and 'below the median' in slow['why'], slow
+assert slow['read_iops'] == min(r['read_iops'] for r in rows.values())
+PY
+"$RAIDBENCH" compare --hosts --json "$RB_TMP/fio-null.json" >"$RB_TMP/cmp-fio.json" 2>&1
+check "compare --hosts reads fio's own client output: 4 hosts" python3 -c "
+import json; d = json.load(open('$RB_TMP/cmp-fio.json')); assert len(d['hosts']) == 4, d"
+"$RAIDBENCH" compare --hosts "$RB_TMP/null.fio" >/dev/null 2>"$RB_TMP/e0"
+check "compare --hosts on a file that is no result: exit 2, named" [ $? -eq 2 ] && grep -q "null.fio: not a JSON result" "$RB_TMP/e0"
+
+# ---- 8. bad --client values and files of hosts -----------------------------------------
 "$RAIDBENCH" run --client=host,99999 --name=x --ioengine=null --size=1m >/dev/null 2>"$RB_TMP/e1"
 rc=$?
 check "a bad port is a usage error (got $rc)" [ $rc -eq 2 ] && grep -q "bad port '99999'" "$RB_TMP/e1"
