@@ -313,6 +313,8 @@ for sig in INT TERM; do
 	took=$(( $(date +%s) - start ))
 	want=$([ $sig = INT ] && echo 130 || echo 143)
 	check "SIG$sig: exit $want (got $rc) within 20 s of a 60 s run (took $took)" [ $rc -eq $want ] && [ $took -lt 20 ]
+	check "SIG$sig: every host stopped cleanly and sent its final results (no host failed)" \
+		[ -z "$(grep '^raidbench run: host ' "$RB_TMP/rb-sig.err")" ]
 	check "SIG$sig: each host's partial results printed" python3 - "$RB_TMP/rb-sig.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
