@@ -103,6 +103,7 @@ void fio_msg_release(struct fio_msg *m);
 struct fio_rx {
 	struct fio_buf in;
 	struct fio_msg cur;	/* being joined from fragments */
+	size_t cur_cap;		/* bytes allocated at cur.pdu */
 	bool joining;
 };
 

@@ -190,6 +190,9 @@ static char *fleet_json(const struct fleet *f, const struct fleet_results *r)
 		json_object_array_add(arr, e);
 	}
 	json_object_object_add(o, "hosts", arr);
+	/* what the console handled: make bench divides its CPU time by these */
+	json_object_object_add(o, "status_messages", json_object_new_int64((int64_t)f->msgs));
+	json_object_object_add(o, "ticks", json_object_new_int64((int64_t)f->ticks));
 	json_object_object_add(o, "all_clients", r->have_all ?
 			       json_object_new_int64((int64_t)r->nr_ts) : NULL);
 	s = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
