@@ -22,6 +22,38 @@ START_TEST(crc16_check_value)
 }
 END_TEST
 
+/* The bit-by-bit definition: polynomial 0xA001 reflected, initial 0. */
+static uint16_t crc16_bitwise(const uint8_t *p, size_t len)
+{
+	uint16_t crc = 0;
+	int b;
+
+	while (len--) {
+		crc ^= *p++;
+		for (b = 0; b < 8; b++)
+			crc = (crc & 1) ? (uint16_t)((crc >> 1) ^ 0xA001) : (uint16_t)(crc >> 1);
+	}
+	return crc;
+}
+
+START_TEST(crc16_every_length)
+{
+	uint8_t buf[2100];
+	size_t i, n;
+	uint32_t x = 12345;
+
+	for (i = 0; i < sizeof(buf); i++) {
+		x = x * 1103515245u + 12345u;
+		buf[i] = (uint8_t)(x >> 16);
+	}
+	/* every length and alignment around the 8-byte steps, and a fragment's worth */
+	for (n = 0; n < 40; n++)
+		for (i = 0; i < 9; i++)
+			ck_assert_uint_eq(fio_crc16(buf + i, n), crc16_bitwise(buf + i, n));
+	ck_assert_uint_eq(fio_crc16(buf + 3, 2048), crc16_bitwise(buf + 3, 2048));
+}
+END_TEST
+
 static void next_ok(struct fio_rx *rx, struct fio_msg *m)
 {
 	char err[256] = "";
@@ -315,6 +347,7 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, crc16_check_value);
+	tcase_add_test(tc, crc16_every_length);
 	tcase_add_test(tc, fragments_round_trip);
 	tcase_add_test(tc, bad_streams_refused);
 	tcase_add_test(tc, jobline_layout);
