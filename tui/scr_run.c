@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tui.h"
+#include "run_hosts.h"
 #include "tui_int.h"
 #include "widgets.h"
 #include "worker.h"
@@ -50,26 +51,47 @@ struct run_state {
 	size_t h_n;
 	bool graph_bw;		/* 'g' toggles IOPS / MB/s */
 	bool confirm_stop;
+	struct run_hosts *hosts;	/* a run on fio servers: the Hosts pane */
 };
 
 static void *run_init(struct app *app)
 {
+	struct run_state *st = calloc(1, sizeof(struct run_state));
+
 	(void)app;
-	return calloc(1, sizeof(struct run_state));
+	if (st && !(st->hosts = run_hosts_new())) {
+		free(st);
+		return NULL;
+	}
+	return st;
 }
 
-static void run_release(void *st)
+static void run_release(void *p)
 {
+	struct run_state *st = p;
+
+	if (st)
+		run_hosts_free(st->hosts);
 	free(st);
 }
 
 void scr_run_reset(void *p)
 {
 	struct run_state *st = p;
+	struct run_hosts *hosts = st->hosts;
 	bool g = st->graph_bw;
 
 	memset(st, 0, sizeof(*st));
 	st->graph_bw = g;
+	st->hosts = hosts;
+	run_hosts_reset(hosts);
+}
+
+void scr_run_host_state(void *p, size_t host, const char *state, const char *why)
+{
+	struct run_state *st = p;
+
+	run_hosts_state(st->hosts, host, state, why);
 }
 
 void scr_run_layout(void *p, const struct job_list *jl, const struct run_layout *lay)
@@ -84,6 +106,7 @@ void scr_run_layout(void *p, const struct job_list *jl, const struct run_layout 
 	st->nr_disks = lay->nr_disks < MAX_DISKS ? lay->nr_disks : MAX_DISKS;
 	for (i = 0; i < st->nr_disks; i++)
 		snprintf(st->disk_names[i], sizeof(st->disk_names[i]), "%s", lay->disk_names[i]);
+	run_hosts_layout(st->hosts, lay);
 	st->started = true;
 }
 
@@ -152,6 +175,7 @@ void scr_run_record(void *p, const struct live_rec *rec)
 	struct run_state *st = p;
 	struct io_now *io;
 
+	run_hosts_record(st->hosts, rec);
 	switch (rec->type) {
 	case LIVE_IO:
 		if (rec->ddir >= DDIR_RWDIR_CNT)
@@ -442,7 +466,8 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	}
 	draw_status(app, st, r->y, r->x + 1, r->w - 2);
 	draw_big(app, st, r->y + 1, r->x + 1, r->w - 2);
-	rows_tables = (int)st->nr_jobs + (st->nr_disks ? (int)st->nr_disks + 1 : 0) + 1;
+	rows_tables = run_hosts_active(st->hosts) ? run_hosts_rows(st->hosts) :
+		      (int)st->nr_jobs + (st->nr_disks ? (int)st->nr_disks + 1 : 0) + 1;
 	if (rows_tables > r->h / 3)
 		rows_tables = r->h / 3;
 	g.y = r->y + 3;
@@ -461,7 +486,10 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	tab.x = r->x + 1;
 	tab.w = r->w - 2;
 	tab.h = rows_tables;
-	draw_tables(app, st, &tab);
+	if (run_hosts_active(st->hosts))
+		run_hosts_draw(app, st->hosts, &tab);
+	else
+		draw_tables(app, st, &tab);
 	if (st->confirm_stop)
 		w_text(r->y + r->h - 1, 0, r->w, theme_attr(t, EL_ERROR), true,
 		       " Stop the run? y stops it (the results so far are kept), any other key goes on.");
@@ -479,6 +507,8 @@ static int run_key(struct app *app, void *p, int ch)
 			app_run_stop(app);
 		return EV_HANDLED;
 	}
+	if (run_hosts_key(st->hosts, ch))
+		return EV_HANDLED;
 	switch (ch) {
 	case '\n':
 	case '\r':

@@ -20,6 +20,10 @@ void app_run_finish(struct app *app);
 /* The Run screen's feed (tui/scr_run.c). */
 void scr_run_layout(void *st, const struct job_list *jl, const struct run_layout *lay);
 void scr_run_record(void *st, const struct live_rec *rec);
+/* A fleet run: host number host's state word and reason, for the Hosts pane. */
+void scr_run_host_state(void *p, size_t host, const char *state, const char *why);
+/* tui-test's `fake-fleet N [lost|version]` (tui/tui_test_fleet.c) */
+void tui_test_fake_fleet(struct app *app, int ticks, const char *fault);
 void scr_run_reset(void *st);
 
 /* Screen tests (tui/tui_test.c): `raidbench tui-test ...` */

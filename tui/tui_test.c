@@ -9,6 +9,7 @@
  *   type TEXT      each character of TEXT as a key
  *   resize R C     the terminal becomes R rows by C columns
  *   fake-run N     N ticks of deterministic live records into the Run screen
+ *   fake-fleet N [lost|version]   the same for a run on four fio servers
  *   wait-run S     a real run: poll until it ends (at most S seconds)
  *   dump FILE      the screen as text ("-" = stdout)
  *   # ...          a comment
@@ -278,6 +279,10 @@ int tui_test_main(int argc, char **argv)
 			tui_key(&app, KEY_RESIZE);
 		} else if (!strcmp(line, "fake-run") && arg) {
 			fake_run(&app, atoi(arg));
+		} else if (!strcmp(line, "fake-fleet") && arg) {
+			char *fault = strchr(arg, ' ');
+
+			tui_test_fake_fleet(&app, atoi(arg), fault ? fault + 1 : NULL);
 		} else if (!strcmp(line, "wait-run") && arg) {
 			wait_run(&app, atoi(arg));
 		} else if (!strcmp(line, "dump") && arg) {
