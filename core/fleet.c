@@ -269,6 +269,43 @@ char *fleet_job_text(const struct job_list *jl)
 	return buf;
 }
 
+/*
+ * The console cannot see a server's disks, so the write guard cannot look
+ * at them: a job that writes to a device path on the servers needs that
+ * device named with --allow-destroy, as a local run needs for a device
+ * holding data. Files are the server's own business, as with fio.
+ */
+int fleet_check_writes(const struct job_list *jl, const struct guard_consent *consent,
+			       char *err, size_t errlen)
+{
+	size_t i, k;
+	unsigned f;
+
+	for (i = 0; i < jl->nr; i++) {
+		const struct job_spec *j = &jl->jobs[i];
+
+		if (!job_writes(j))
+			continue;
+		for (f = 0; f < j->nr_filenames; f++) {
+			const char *p = j->filenames[f];
+			bool ok = false;
+
+			if (strncmp(p, "/dev/", 5))
+				continue;
+			for (k = 0; k < consent->nr; k++)
+				if (!strcmp(consent->paths[k], p))
+					ok = true;
+			if (consent->readonly || !ok) {
+				snprintf(err, errlen, "job '%s' writes to %s on every server, and the "
+					 "console cannot check what that device holds there; name it "
+					 "with --allow-destroy=%s to consent", j->name, p, p);
+				return -EPERM;
+			}
+		}
+	}
+	return 0;
+}
+
 /* ---- layout -------------------------------------------------------------------- */
 
 /* How many status messages a host sends per set: one per job clone, or per group reported. */

@@ -144,6 +144,15 @@ void fleet_stop(struct fleet *f);
 
 void fleet_release(struct fleet *f);
 
+/*
+ * A job that writes to a device path (/dev/...) on the servers needs that
+ * path among consent's (--allow-destroy): the console cannot see what the
+ * servers' disks hold. 0, or -EPERM with err naming the job and the path.
+ */
+struct guard_consent;
+int fleet_check_writes(const struct job_list *jl, const struct guard_consent *consent, char *err,
+		       size_t errlen);
+
 /* An ini job file for the servers from a job list: [global] then one section per job. */
 char *fleet_job_text(const struct job_list *jl);
 

@@ -26,7 +26,7 @@
 
 bool app_run_active(const struct app *app)
 {
-	return app->run.h != NULL;
+	return app->run.h != NULL || (app->run.fleet && !app->run.fleet_done);
 }
 
 void app_profile_clear(struct app_profile *p)
@@ -85,6 +85,11 @@ int app_run_start(struct app *app)
 		return -EBUSY;
 	app_run_finish(app);
 	run->error[0] = '\0';
+	if (run->nr_clients && !app->target.path[0]) {
+		snprintf(run->error, sizeof(run->error), "a run on fio servers needs --target=PATH: "
+			 "a file or device path on the servers");
+		return -EINVAL;
+	}
 	if (profile_path(app, path, sizeof(path))) {
 		snprintf(run->error, sizeof(run->error), "no profile chosen and the default profile "
 			 "was not found (profiles/default.fio)");
@@ -108,6 +113,10 @@ int app_run_start(struct app *app)
 	if (ret)
 		return ret;
 	run->have_jobs = true;
+	if (run->nr_clients) {
+		memset(&run->consent, 0, sizeof(run->consent));
+		return app_fleet_start(app);
+	}
 	free(run->consent_path);
 	run->consent_path = NULL;
 	memset(&run->consent, 0, sizeof(run->consent));
@@ -146,6 +155,7 @@ int app_run_start(struct app *app)
 
 void app_run_stop(struct app *app)
 {
+	app_fleet_stop(app);
 	if (app->run.h)
 		run_stop(app->run.h);
 }
@@ -169,6 +179,10 @@ void app_run_poll(struct app *app)
 	struct app_run *run = &app->run;
 	char err[512];
 
+	if (run->fleet) {
+		app_fleet_poll(app);
+		return;
+	}
 	if (!run->h || !run_drain(run->h))
 		return;
 	if (run_end(run->h, err, sizeof(err)))
@@ -205,8 +219,9 @@ void app_run_finish(struct app *app)
 {
 	struct app_run *run = &app->run;
 
-	if (run->h)
+	if (run->h || app_run_active(app))
 		return;
+	app_fleet_release(app);
 	if (run->have_result || run->res.workers)
 		run_result_release(&run->res);
 	if (run->have_jobs)

@@ -124,6 +124,16 @@ struct fleet_cli {
 /* Runs and reports; returns the exit status (cli.h's rules). */
 int run_fleet(const struct job_list *jl, const struct fleet_cli *fc);
 
+/*
+ * Saves a finished fleet run (every host's entries, "All clients", the hosts'
+ * states) under the results directory; gathered is NULL outside cmd_fleet.c.
+ * path receives the file (may be NULL). 0 or -errno with err set.
+ */
+struct fleet;
+int fleet_save_results(const struct fleet *f, const struct job_list *jl, const void *gathered,
+		       uint64_t start_ms, bool interrupted, char *path, size_t pathlen, char *err,
+		       size_t errlen);
+
 /* Exit status of a run stopped by sig: 128 + sig, as the shell reports a signal. */
 #define EXIT_SIGNAL(sig) (128 + (sig))
 

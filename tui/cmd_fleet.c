@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 
 #include <json-c/json.h>
 
@@ -27,43 +28,6 @@ static volatile sig_atomic_t fleet_interrupted;
 static void on_fleet_signal(int sig)
 {
 	fleet_interrupted = sig;
-}
-
-/*
- * The console cannot see a server's disks, so the write guard cannot look
- * at them: a job that writes to a device path on the servers needs that
- * device named with --allow-destroy, as a local run needs for a device
- * holding data. Files are the server's own business, as with fio.
- */
-static int check_remote_writes(const struct job_list *jl, const struct guard_consent *consent,
-			       char *err, size_t errlen)
-{
-	size_t i, k;
-	unsigned f;
-
-	for (i = 0; i < jl->nr; i++) {
-		const struct job_spec *j = &jl->jobs[i];
-
-		if (!job_writes(j))
-			continue;
-		for (f = 0; f < j->nr_filenames; f++) {
-			const char *p = j->filenames[f];
-			bool ok = false;
-
-			if (strncmp(p, "/dev/", 5))
-				continue;
-			for (k = 0; k < consent->nr; k++)
-				if (!strcmp(consent->paths[k], p))
-					ok = true;
-			if (consent->readonly || !ok) {
-				snprintf(err, errlen, "job '%s' writes to %s on every server, and the "
-					 "console cannot check what that device holds there; name it "
-					 "with --allow-destroy=%s to consent", j->name, p, p);
-				return -EPERM;
-			}
-		}
-	}
-	return 0;
 }
 
 static const struct job_spec *job_named(const struct job_list *jl, const char *name)
@@ -200,6 +164,62 @@ static char *fleet_json(const struct fleet *f, const struct fleet_results *r)
 	return s;
 }
 
+/* One saved run: every host's entries, the sum, and the hosts' states. 0 or -errno, err set. */
+static int save_gathered(const struct fleet *f, const struct job_list *jl,
+			 const struct fleet_results *r, uint64_t start_ms, bool interrupted,
+			 char *path, size_t pathlen, char *err, size_t errlen)
+{
+	struct run_report rep = { 0 };
+	struct run_result res;
+	struct results_extra extra = { "fleet", NULL };
+	char tmp[4096];
+	int ret;
+
+	memset(&res, 0, sizeof(res));
+	res.start_realtime_ms = start_ms;
+	res.interrupted = interrupted;
+	rep.jobs = jl;
+	rep.ts = r->ts;
+	rep.nr_ts = r->nr_ts + (r->have_all ? 1 : 0);
+	rep.gs = r->gs;
+	rep.nr_gs = r->nr_gs;
+	rep.when = (time_t)(start_ms / 1000);
+	rep.when_ms = start_ms;
+	rep.version = "raidbench-" PACKAGE_VERSION;
+	extra.json = fleet_json(f, r);
+	if (!extra.json) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	ret = results_save_extra(&rep, &res, NULL, &extra, 1, path ? path : tmp,
+				 path ? pathlen : sizeof(tmp), err, errlen);
+	free((char *)extra.json);
+	return ret;
+}
+
+int fleet_save_results(const struct fleet *f, const struct job_list *jl, const void *gathered,
+		       uint64_t start_ms, bool interrupted, char *path, size_t pathlen, char *err,
+		       size_t errlen)
+{
+	struct fleet_results own;
+	int ret;
+
+	if (gathered)
+		return save_gathered(f, jl, gathered, start_ms, interrupted, path, pathlen, err,
+				     errlen);
+	if (gather(f, jl, &own)) {
+		fleet_results_release(&own);
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	ret = own.nr_ts ? save_gathered(f, jl, &own, start_ms, interrupted, path, pathlen, err,
+					 errlen) : -ENODATA;
+	if (ret == -ENODATA)
+		snprintf(err, errlen, "no host gave results");
+	fleet_results_release(&own);
+	return ret;
+}
+
 static int emit(FILE *out, const struct fleet *f, const struct fleet_results *r,
 		const struct job_list *jl, unsigned formats)
 {
@@ -266,7 +286,7 @@ int run_fleet(const struct job_list *jl, const struct fleet_cli *fc)
 			free(addrs);
 			return EXIT_USAGE;
 		}
-	if (check_remote_writes(jl, fc->consent, err, sizeof(err))) {
+	if (fleet_check_writes(jl, fc->consent, err, sizeof(err))) {
 		fprintf(stderr, "raidbench run: %s\n", err);
 		free(addrs);
 		return EXIT_USAGE;
@@ -358,31 +378,11 @@ int run_fleet(const struct job_list *jl, const struct fleet_cli *fc)
 			fprintf(stderr, "raidbench run: %s\n", werr);
 			status = 1;
 		}
-		if (with_results && !fc->no_save) {
-			struct run_report rep = { 0 };
-			struct run_result res;
-			struct results_extra extra = { "fleet", NULL };
-			char path[4096];
-
-			memset(&res, 0, sizeof(res));
-			res.start_realtime_ms = (uint64_t)tv0.tv_sec * 1000 + (uint64_t)tv0.tv_usec / 1000;
-			res.interrupted = fleet_interrupted != 0;
-			rep.jobs = jl;
-			rep.ts = r.ts;
-			rep.nr_ts = r.nr_ts + (r.have_all ? 1 : 0);
-			rep.gs = r.gs;
-			rep.nr_gs = r.nr_gs;
-			rep.when = tv0.tv_sec;
-			rep.when_ms = res.start_realtime_ms;
-			rep.version = "raidbench-" PACKAGE_VERSION;
-			extra.json = fleet_json(&f, &r);
-			if (!extra.json || results_save_extra(&rep, &res, NULL, &extra, 1, path,
-							       sizeof(path), err, sizeof(err))) {
-				fprintf(stderr, "raidbench run: the results were not saved: %s\n",
-					extra.json ? err : "out of memory");
-				status = 1;
-			}
-			free((char *)extra.json);
+		if (with_results && !fc->no_save &&
+		    fleet_save_results(&f, jl, &r, (uint64_t)tv0.tv_sec * 1000 + (uint64_t)tv0.tv_usec / 1000,
+				       fleet_interrupted != 0, NULL, 0, err, sizeof(err))) {
+			fprintf(stderr, "raidbench run: the results were not saved: %s\n", err);
+			status = 1;
 		}
 		fleet_results_release(&r);
 	}

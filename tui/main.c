@@ -22,7 +22,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: raidbench [--ascii] [--import=TOOL:FILE] [--profile=NAME] [--target=PATH] [--start]\n"
-		"                 [--tool-timeout=SECONDS]\n"
+		"                 [--tool-timeout=SECONDS] [--client=HOST ... --target=PATH]\n"
 		"                                      the terminal interface (without a terminal:\n"
 		"                                      the default profile on a scratch file)\n"
 		"       raidbench run [OPTIONS] [JOBFILE...]\n"
@@ -113,7 +113,8 @@ int main(int argc, char **argv)
 		return tui_test_main(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "--ascii") || !strncmp(argv[1], "--import", 8) ||
 	    !strncmp(argv[1], "--profile=", 10) || !strncmp(argv[1], "--target=", 9) ||
-	    !strcmp(argv[1], "--start") || !strncmp(argv[1], "--tool-timeout=", 15))
+	    !strcmp(argv[1], "--start") || !strncmp(argv[1], "--tool-timeout=", 15) ||
+	    !strncmp(argv[1], "--client=", 9))
 		return tui_main(argc - 1, argv + 1);
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))

@@ -430,11 +430,14 @@ static int parse_args(struct app *app, int argc, char **argv, const char **impor
 
 			snprintf(app->target.path, sizeof(app->target.path), "%s", argv[i] + 9);
 			app->target.is_device = stat(argv[i] + 9, &st) == 0 && S_ISBLK(st.st_mode);
+		} else if (!strncmp(argv[i], "--client=", 9) && argv[i][9] &&
+			   app->run.nr_clients < sizeof(app->run.clients) / sizeof(app->run.clients[0])) {
+			app->run.clients[app->run.nr_clients++] = argv[i] + 9;
 		} else if (!strcmp(argv[i], "--start"))
 			app->start_now = true;
 		else {
 			fprintf(stderr, "raidbench: unknown option '%s' (the TUI takes --ascii, "
-				"--import=TOOL:FILE, --profile=NAME, --target=PATH, --start, "
+				"--import=TOOL:FILE, --profile=NAME, --target=PATH, --client=HOST, --start, "
 				"--tool-timeout=SECONDS)\n", argv[i]);
 			return -EINVAL;
 		}

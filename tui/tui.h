@@ -120,6 +120,12 @@ struct app_run {
 	char error[1024];		/* why the run could not start, or job errors */
 	char saved_path[4096];		/* where the result was saved */
 	uint64_t started_ms;
+	/* --client=HOST ...: the runs go to fio servers (tui/app_fleet.c) */
+	const char *clients[64];
+	size_t nr_clients;
+	struct fleet *fleet;		/* non-NULL from start to the next start */
+	char *fleet_text;
+	bool fleet_done;
 };
 
 struct app {

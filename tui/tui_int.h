@@ -22,6 +22,11 @@ void scr_run_layout(void *st, const struct job_list *jl, const struct run_layout
 void scr_run_record(void *st, const struct live_rec *rec);
 /* A fleet run: host number host's state word and reason, for the Hosts pane. */
 void scr_run_host_state(void *p, size_t host, const char *state, const char *why);
+/* A run on fio servers (tui/app_fleet.c): app_run_* hand over to these when --client was given. */
+int app_fleet_start(struct app *app);
+void app_fleet_poll(struct app *app);
+void app_fleet_stop(struct app *app);
+void app_fleet_release(struct app *app);
 /* tui-test's `fake-fleet N [lost|version]` (tui/tui_test_fleet.c) */
 void tui_test_fake_fleet(struct app *app, int ticks, const char *fault);
 void scr_run_reset(void *st);
