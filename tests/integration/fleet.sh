@@ -255,6 +255,42 @@ assert sorted({x['hostname'] for x in e[:-1]}) == ['127.0.0.11', '127.0.0.12'], 
 assert all(x['read']['io_bytes'] + x['write']['io_bytes'] == 24 << 20 for x in e[:-1])
 PY
 
+# unreachable, in a network namespace of the test's own (only lo; 10.9.0.0/24
+# routed into lo, where nobody answers, so a connect times out; 10.1.2.3 has no
+# route at all), next to a real fio server inside the same namespace
+if [ "$(id -u)" -eq 0 ] && unshare -n true 2>/dev/null; then
+	unshare -n bash -c '
+		ip link set lo up && ip route add 10.9.0.0/24 dev lo || exit 3
+		setsid fio --server=ip:127.0.0.1,'$PORT' >/dev/null 2>&1 &
+		srv=$!
+		for i in $(seq 50); do
+			python3 -c "import socket; socket.create_connection((\"127.0.0.1\", '$PORT'), 1)" 2>/dev/null && break
+			sleep 0.1
+		done
+		start=$(date +%s)
+		"$0" run --client=127.0.0.1,'$PORT' --client=10.9.0.2,'$PORT' --client=10.1.2.3,'$PORT' \
+			--output-format=json --no-save --name=x --ioengine=null --size=8m
+		echo "rc=$? took=$(( $(date +%s) - start ))" >&2
+		# every process in this private network namespace is the test'"'"'s fio server
+		me=$(readlink /proc/self/ns/net)
+		for p in $(pgrep -x fio); do
+			[ "$(readlink /proc/$p/ns/net 2>/dev/null)" = "$me" ] && kill -9 $p
+		done
+		exit 0' "$RAIDBENCH" >"$RB_TMP/rb-unreach.json" 2>"$RB_TMP/rb-unreach.err"
+	check "unreachable: exit 1 after the 5 s connect timeout ($(grep '^rc=' "$RB_TMP/rb-unreach.err"))" \
+		grep -Eq "^rc=1 took=[5-9]$" "$RB_TMP/rb-unreach.err"
+	check "a connect that times out is named unreachable" grep -q \
+		"host 10.9.0.2,$PORT: unreachable: connect to 10.9.0.2,$PORT timed out after 5000 ms" "$RB_TMP/rb-unreach.err"
+	check "no route is named unreachable" grep -q \
+		"host 10.1.2.3,$PORT: unreachable: connect to 10.1.2.3,$PORT: Network is unreachable" "$RB_TMP/rb-unreach.err"
+	check "the reachable server's results stand" python3 -c "
+import json; d = json.load(open('$RB_TMP/rb-unreach.json'))
+assert [e['hostname'] for e in d['client_stats']] == ['127.0.0.1'], d['client_stats']
+assert d['client_stats'][0]['read']['io_bytes'] == 8 << 20"
+else
+	echo "# unreachable hosts in a network namespace: skipped (needs root and unshare -n)"
+fi
+
 # a real fio server spoken to in another version drops the connection unanswered
 RAIDBENCH_TEST_FIO_VERSION=96 "$RAIDBENCH" run --client=127.0.0.13,$PORT --no-save \
 	"$RB_TMP/null.fio" >/dev/null 2>"$RB_TMP/rb-ver.err"
@@ -294,9 +330,10 @@ assert 0 < e['127.0.0.12']['read']['total_ios'] and e['127.0.0.12']['job_runtime
     e['127.0.0.12']['job_runtime']
 PY
 
-# its server again, for the sections below
+# its server again, for the sections below: niced, the slow host of section 7
 start_server 127.0.0.12
 PGID_12=${SERVER_PGIDS[-1]}
+renice -n 19 -p "$PGID_12" >/dev/null	# its connection, backend and job processes inherit it
 wait_listen 127.0.0.12 || fail "fio server on 127.0.0.12 did not restart"
 
 # ---- 6. SIGINT and SIGTERM stop every host ------------------------------------------
@@ -338,7 +375,8 @@ done
 	2>"$RB_TMP/rb-slow.err" &
 rbpid=$!
 wait_io "$RB_TMP/slow.jsonl" 3 || fail "the hosts never started I/O"
-# 127.0.0.12 runs a quarter of the time: stopped 300 ms of every 400 ms
+# 127.0.0.12 (niced to 19 at its start) also runs only a quarter of the time:
+# stopped 300 ms of every 400 ms
 while kill -0 $rbpid 2>/dev/null; do
 	pids=$(tree "$PGID_12")
 	kill -STOP $pids 2>/dev/null; sleep 0.3
@@ -351,6 +389,7 @@ check "slowed host: the run itself succeeds ($(head -c 300 "$RB_TMP/rb-slow.err"
 rc=$?
 check "compare --hosts flags the slowed host (exit 1, got $rc)" [ $rc -eq 1 ] && \
 	grep -q "^! 127.0.0.12: read IOPS [0-9]*, [0-9]*% below the median" "$RB_TMP/cmp.txt"
+cat "$RB_TMP/cmp.txt"
 saved=$(ls -t "$XDG_DATA_HOME"/raidbench/results/*.json | head -1)
 "$RAIDBENCH" compare --hosts --json --tolerance=40 "$saved" >"$RB_TMP/cmp.json" 2>&1
 check "compare --hosts reads the saved fleet run the same way" python3 - "$RB_TMP/cmp.json" <<'PY'
