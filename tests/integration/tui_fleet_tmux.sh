@@ -70,4 +70,12 @@ assert all(j['read']['total_ios'] > 0 for j in d['jobs'])
 PY
 tmux send-keys -t "$S" q
 check "q quits (exit 0)" wait_for "RAIDBENCH-EXITED=0" 10
+
+# headless on a terminal: the status line counts the hosts still going
+tmux send-keys -t "$S" "clear; env -u RAIDBENCH_NO_STATUS $RAIDBENCH run --client=127.0.0.41,$PORT --client=127.0.0.42,$PORT \
+--client=127.0.0.43,$PORT --no-save --output-format=json --output=$RB_TMP/h.json --name=h \
+--ioengine=null --rw=randread --size=1g --time_based --runtime=5; echo HEADLESS-EXITED=\$?" Enter
+check "the headless status line shows the hosts up (2 of 3: one refused)" \
+	wait_for "Hosts: 2/3 up, Jobs: [0-9]* (run)" 30
+check "...and the run ends (exit 1: one host refused)" wait_for "HEADLESS-EXITED=1" 30
 rb_done
