@@ -35,52 +35,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fleet.h"
+#include "fleet_int.h"
 #include "worker.h"
 
 #define FLEET_RING_CAP 8192
-#define FLEET_TEXT_MAX 2048
-
-struct slot_prev {
-	uint64_t ios[DDIR_RWDIR_CNT];
-	uint64_t bytes[DDIR_RWDIR_CNT];
-	double lat_sum[DDIR_RWDIR_CNT];	/* clat mean * samples: sums subtract */
-	uint64_t *hist;			/* [DDIR_RWDIR_CNT][HIST_NR] clat, as of the last tick */
-};
-
-struct fleet_host_priv {
-	int fd;
-	struct fio_rx rx;
-	struct fio_buf tx;
-	uint64_t started_ns;		/* connect began */
-	uint64_t last_rx_ns;
-	uint64_t eta_tag;		/* outstanding ETA request, 0 = none */
-	uint32_t jobs, stat_outputs;
-	unsigned starts;		/* START replies: JOBLINE's then JOB's */
-	bool run_sent, quit_sent, got_stop;
-	/* the set being gathered */
-	struct thread_stat *batch;
-	size_t nr_batch;
-	struct group_stat *gbatch;
-	size_t nr_gbatch;
-	bool gs_phase;			/* GS arrived: the next TS starts a new set */
-	/* live */
-	struct slot_prev *prev;		/* per layout job row of this host */
-	size_t nr_slots;
-	char text[FLEET_TEXT_MAX];	/* what the server printed (its error messages) */
-	size_t text_len;
-};
-
-struct fleet_priv {
-	char **names;
-	char **hosts;
-	int *groups;
-	uint64_t *hist_tmp;		/* [3][HIST_NR] per host, summed */
-	uint64_t *hist_all;		/* [3][HIST_NR] all hosts */
-	struct live_rec *recs;
-	size_t nr_recs, cap_recs;
-	uint32_t seq;
-};
 
 uint64_t fleet_now_ns(void)
 {
@@ -104,289 +62,6 @@ const char *fleet_fault_name(enum fleet_fault f)
 					 "lost", "job-error", "stopped" };
 
 	return f <= FLEET_STOPPED ? n[f] : "?";
-}
-
-/* ---- addresses --------------------------------------------------------------- */
-
-int fleet_parse_addr(const char *spec, struct fleet_addr *a, char *err, size_t errlen)
-{
-	const char *s = spec, *comma;
-	char *end;
-	size_t n;
-
-	memset(a, 0, sizeof(*a));
-	a->port = FIO_PROTO_PORT;
-	a->family = AF_UNSPEC;
-	if (!*spec || strlen(spec) >= sizeof(a->name)) {
-		snprintf(err, errlen, "--client='%s': %s", spec, *spec ? "too long" :
-			 "empty (a host, host,port, ip:host,port, ip6:host,port or sock:path)");
-		return -EINVAL;
-	}
-	snprintf(a->name, sizeof(a->name), "%s", spec);
-	if (!strncmp(s, "sock:", 5)) {
-		a->family = AF_UNIX;
-		s += 5;
-		if (!*s || strlen(s) >= sizeof(((struct sockaddr_un *)0)->sun_path)) {
-			snprintf(err, errlen, "--client='%s': a socket path (at most %zu bytes)",
-				 spec, sizeof(((struct sockaddr_un *)0)->sun_path) - 1);
-			return -EINVAL;
-		}
-		snprintf(a->host, sizeof(a->host), "%s", s);
-		a->port = 0;
-		return 0;
-	}
-	if (!strncmp(s, "ip:", 3)) {
-		a->family = AF_INET;
-		s += 3;
-	} else if (!strncmp(s, "ip6:", 4)) {
-		a->family = AF_INET6;
-		s += 4;
-	}
-	/* fio splits the port at the last comma ("host,port"); a colon belongs to IPv6 */
-	comma = strrchr(s, ',');
-	n = comma ? (size_t)(comma - s) : strlen(s);
-	if (!n || n >= sizeof(a->host)) {
-		snprintf(err, errlen, "--client='%s': no host name", spec);
-		return -EINVAL;
-	}
-	memcpy(a->host, s, n);
-	a->host[n] = '\0';
-	if (comma) {
-		unsigned long port;
-
-		errno = 0;
-		port = strtoul(comma + 1, &end, 10);
-		if (!comma[1] || *end || errno || !port || port > 65535) {
-			snprintf(err, errlen, "--client='%s': bad port '%s' (1 to 65535)", spec,
-				 comma + 1);
-			return -EINVAL;
-		}
-		a->port = (unsigned)port;
-	}
-	if (a->family == AF_UNSPEC && strchr(a->host, ':'))
-		a->family = AF_INET6;
-	return 0;
-}
-
-static int push_addr(struct fleet_addr **out, size_t *nr, const struct fleet_addr *a)
-{
-	struct fleet_addr *n = realloc(*out, (*nr + 1) * sizeof(**out));
-
-	if (!n)
-		return -ENOMEM;
-	n[(*nr)++] = *a;
-	*out = n;
-	return 0;
-}
-
-int fleet_add_clients(const char *arg, struct fleet_addr **out, size_t *nr, char *err,
-		      size_t errlen)
-{
-	struct fleet_addr a;
-	char line[512], e2[300];
-	FILE *f;
-	int lineno = 0, ret = 0;
-
-	/* fio takes an existing file as a list of hosts */
-	if (strncmp(arg, "sock:", 5) && access(arg, F_OK) == 0) {
-		f = fopen(arg, "r");
-		if (!f) {
-			ret = -errno;
-			snprintf(err, errlen, "--client=%s: %s", arg, strerror(errno));
-			return ret;
-		}
-		while (!ret && fgets(line, sizeof(line), f)) {
-			char *p = line, *e;
-
-			lineno++;
-			while (*p == ' ' || *p == '\t')
-				p++;
-			e = p + strcspn(p, "#\r\n");
-			while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
-				e--;
-			*e = '\0';
-			if (!*p)
-				continue;
-			ret = fleet_parse_addr(p, &a, e2, sizeof(e2));
-			if (ret)
-				snprintf(err, errlen, "%s:%d: %s", arg, lineno, e2);
-			else if (push_addr(out, nr, &a))
-				ret = -ENOMEM;
-		}
-		fclose(f);
-		if (!ret && !lineno)
-			snprintf(err, errlen, "--client=%s: the file names no host", arg);
-		return ret ? ret : (lineno ? 0 : -EINVAL);
-	}
-	ret = fleet_parse_addr(arg, &a, err, errlen);
-	if (ret)
-		return ret;
-	if (push_addr(out, nr, &a)) {
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
-	}
-	return 0;
-}
-
-/* ---- the job text -------------------------------------------------------------- */
-
-static void put_kv(FILE *m, const struct opt_kv *kv)
-{
-	if (kv->value)
-		fprintf(m, "%s=%s\n", kv->key, kv->value);
-	else
-		fprintf(m, "%s\n", kv->key);
-}
-
-char *fleet_job_text(const struct job_list *jl)
-{
-	char *buf = NULL;
-	size_t len = 0, i, k;
-	FILE *m = open_memstream(&buf, &len);
-
-	if (!m)
-		return NULL;
-	fputs("[global]\n", m);
-	for (k = 0; k < jl->nr_global_options; k++)
-		if (strcmp(jl->global_options[k].key, "name"))
-			put_kv(m, &jl->global_options[k]);
-	for (i = 0; i < jl->nr; i++) {
-		const struct job_spec *j = &jl->jobs[i];
-
-		/* clones of numjobs share one spec in order: one section each job */
-		if (i && !strcmp(jl->jobs[i - 1].name, j->name) &&
-		    jl->jobs[i - 1].job_options == j->job_options)
-			continue;
-		fprintf(m, "[%s]\n", j->name);
-		for (k = 0; k < j->nr_job_options; k++)
-			if (strcmp(j->job_options[k].key, "name"))
-				put_kv(m, &j->job_options[k]);
-	}
-	if (fclose(m)) {
-		free(buf);
-		return NULL;
-	}
-	return buf;
-}
-
-/*
- * The console cannot see a server's disks, so the write guard cannot look
- * at them: a job that writes to a device path on the servers needs that
- * device named with --allow-destroy, as a local run needs for a device
- * holding data. Files are the server's own business, as with fio.
- */
-int fleet_check_writes(const struct job_list *jl, const struct guard_consent *consent,
-			       char *err, size_t errlen)
-{
-	size_t i, k;
-	unsigned f;
-
-	for (i = 0; i < jl->nr; i++) {
-		const struct job_spec *j = &jl->jobs[i];
-
-		if (!job_writes(j))
-			continue;
-		for (f = 0; f < j->nr_filenames; f++) {
-			const char *p = j->filenames[f];
-			bool ok = false;
-
-			if (strncmp(p, "/dev/", 5))
-				continue;
-			for (k = 0; k < consent->nr; k++)
-				if (!strcmp(consent->paths[k], p))
-					ok = true;
-			if (consent->readonly || !ok) {
-				snprintf(err, errlen, "job '%s' writes to %s on every server, and the "
-					 "console cannot check what that device holds there; name it "
-					 "with --allow-destroy=%s to consent", j->name, p, p);
-				return -EPERM;
-			}
-		}
-	}
-	return 0;
-}
-
-/* ---- layout -------------------------------------------------------------------- */
-
-/* How many status messages a host sends per set: one per job clone, or per group reported. */
-static size_t expected_rows(const struct job_list *jl)
-{
-	size_t i, n = 0;
-	int last_gr_group = -1;
-
-	for (i = 0; i < jl->nr; i++) {
-		const struct job_spec *j = &jl->jobs[i];
-
-		if (j->group_reporting) {
-			if (j->groupid != last_gr_group)
-				n++;
-			last_gr_group = j->groupid;
-		} else {
-			n += j->numjobs ? j->numjobs : 1;
-		}
-	}
-	return n;
-}
-
-static const char *row_name(const struct job_list *jl, size_t row)
-{
-	size_t i, n = 0;
-	int last_gr_group = -1;
-
-	for (i = 0; i < jl->nr; i++) {
-		const struct job_spec *j = &jl->jobs[i];
-		size_t k = j->group_reporting ? (j->groupid != last_gr_group) :
-			   (j->numjobs ? j->numjobs : 1);
-
-		if (j->group_reporting)
-			last_gr_group = j->groupid;
-		if (row < n + k)
-			return j->name;
-		n += k;
-	}
-	return "?";
-}
-
-static int build_layout(struct fleet *f, const struct job_list *jl)
-{
-	struct fleet_priv *fp = f->priv;
-	size_t rows = expected_rows(jl), nr = f->nr_hosts * (rows + 1), h, r, i = 0;
-
-	if (nr >= LIVE_TOTAL)
-		return -E2BIG;
-	fp->names = calloc(nr + 1, sizeof(char *));
-	fp->hosts = calloc(nr + 1, sizeof(char *));
-	fp->groups = calloc(nr + 1, sizeof(int));
-	if (!fp->names || !fp->hosts || !fp->groups)
-		return -ENOMEM;
-	for (h = 0; h < f->nr_hosts; h++) {
-		struct fleet_host *fh = &f->hosts[h];
-
-		fh->slot = i;
-		fp->hosts[i] = fh->addr.name;
-		fp->names[i] = fh->addr.name;
-		fp->groups[i++] = -1;	/* a host's total row */
-		for (r = 0; r < rows; r++) {
-			fp->hosts[i] = fh->addr.name;
-			fp->names[i] = (char *)row_name(jl, r);
-			fp->groups[i++] = 0;
-		}
-		fh->priv->nr_slots = rows;
-		fh->priv->prev = calloc(rows ? rows : 1, sizeof(struct slot_prev));
-		if (!fh->priv->prev)
-			return -ENOMEM;
-		for (r = 0; r < rows; r++) {
-			fh->priv->prev[r].hist = calloc(DDIR_RWDIR_CNT * HIST_NR, sizeof(uint64_t));
-			if (!fh->priv->prev[r].hist)
-				return -ENOMEM;
-		}
-	}
-	f->layout.nr_workers = nr;
-	f->layout.worker_names = (const char *const *)fp->names;
-	f->layout.worker_groups = fp->groups;
-	f->layout.worker_hosts = (const char *const *)fp->hosts;
-	f->layout.interval_ms = f->p.interval_ms;
-	return 0;
 }
 
 /* ---- connections ---------------------------------------------------------------- */
@@ -462,7 +137,7 @@ static enum fleet_fault connect_fault(int e)
 	return e == ECONNREFUSED || e == ENOENT ? FLEET_REFUSED : FLEET_UNREACHABLE;
 }
 
-static void host_connect(struct fleet *f, struct fleet_host *h)
+static void host_connect(struct fleet_host *h)
 {
 	struct sockaddr_storage ss;
 	socklen_t len;
@@ -488,7 +163,6 @@ static void host_connect(struct fleet *f, struct fleet_host *h)
 		host_fail(h, connect_fault(e), "connect to %s: %s", h->addr.name, strerror(e));
 		return;
 	}
-	(void)f;
 	h->state = FLEET_CONNECTING;
 }
 
@@ -545,25 +219,20 @@ static void set_done(struct fleet_host *h)
 
 	/* a set cut short by STOP: the last complete one stands */
 	hp->nr_batch = 0;
-	hp->nr_gbatch = 0;
 }
 
-static void batch_complete(struct fleet *f, struct fleet_host *h)
+/* The set being gathered is whole: it becomes the host's newest (buffers swap, nothing copies). */
+static void batch_complete(struct fleet_host *h)
 {
 	struct fleet_host_priv *hp = h->priv;
 	struct thread_stat *t = h->ts;
-	struct group_stat *g = h->gs;
 
 	h->ts = hp->batch;
 	h->nr_ts = hp->nr_batch;
 	hp->batch = t;
 	hp->nr_batch = 0;
-	h->gs = hp->gbatch;
-	h->nr_gs = hp->nr_gbatch;
-	hp->gbatch = g;
-	hp->nr_gbatch = 0;
+	h->nr_gs = 0;		/* the set's GS messages follow its TS */
 	h->snapshots++;
-	(void)f;
 }
 
 static int on_ts(struct fleet *f, struct fleet_host *h, const struct fio_msg *m, char *err,
@@ -577,14 +246,12 @@ static int on_ts(struct fleet *f, struct fleet_host *h, const struct fio_msg *m,
 	if (hp->gs_phase) {
 		hp->gs_phase = false;
 		hp->nr_batch = 0;
-		hp->nr_gbatch = 0;
 	}
 	if (!hp->batch) {
 		hp->batch = calloc(cap, sizeof(*hp->batch));
 		h->ts = calloc(cap, sizeof(*h->ts));
-		hp->gbatch = calloc(cap, sizeof(*hp->gbatch));
 		h->gs = calloc(cap, sizeof(*h->gs));
-		if (!hp->batch || !h->ts || !hp->gbatch || !h->gs) {
+		if (!hp->batch || !h->ts || !h->gs) {
 			snprintf(err, errlen, "out of memory");
 			return -ENOMEM;
 		}
@@ -601,7 +268,7 @@ static int on_ts(struct fleet *f, struct fleet_host *h, const struct fio_msg *m,
 	hp->nr_batch++;
 	f->msgs++;
 	if (hp->nr_batch == cap)
-		batch_complete(f, h);
+		batch_complete(h);
 	return 0;
 }
 
@@ -803,203 +470,6 @@ static void host_write(struct fleet_host *h)
 	fio_buf_compact(&hp->tx);
 }
 
-/* ---- live records ----------------------------------------------------------------- */
-
-static void emit(struct fleet *f, const struct live_rec *r)
-{
-	struct fleet_priv *fp = f->priv;
-
-	if (fp->nr_recs == fp->cap_recs) {
-		size_t cap = fp->cap_recs ? fp->cap_recs * 2 : 256;
-		struct live_rec *n = realloc(fp->recs, cap * sizeof(*n));
-
-		if (!n)
-			return;	/* a live record lost; the results are not */
-		fp->recs = n;
-		fp->cap_recs = cap;
-	}
-	fp->recs[fp->nr_recs] = *r;
-	fp->recs[fp->nr_recs++].seq = fp->seq++;
-}
-
-static uint32_t clamp32(uint64_t v)
-{
-	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
-}
-
-static void io_rec(struct fleet *f, unsigned job, int d, uint64_t t_ns, uint64_t ios,
-		   uint64_t bytes, double lat_sum, const uint64_t *hist, uint64_t tot_ios,
-		   uint64_t tot_bytes)
-{
-	static const double pl[3] = { 50.0, 99.0, 99.9 };
-	struct live_rec r = { .type = LIVE_IO, .ddir = (uint8_t)d, .job = (uint16_t)job,
-			      .t_ns = t_ns };
-	uint64_t pv[3] = { 0 };
-	unsigned i;
-
-	r.u.io.ios = clamp32(ios);
-	r.u.io.bytes = bytes;
-	r.u.io.tot_ios = tot_ios;
-	r.u.io.tot_bytes = tot_bytes;
-	if (hist && hist_percentiles(hist, pl, 3, pv)) {
-		r.u.io.p50_ns = clamp32(pv[0]);
-		r.u.io.p99_ns = clamp32(pv[1]);
-		r.u.io.p999_ns = clamp32(pv[2]);
-		for (i = HIST_NR; i-- > 0;)
-			if (hist[i]) {
-				r.u.io.max_ns = clamp32(hist_value(i));
-				break;
-			}
-	}
-	r.u.io.mean_ns = ios ? clamp32((uint64_t)(lat_sum / (double)ios)) : 0;
-	emit(f, &r);
-}
-
-static void status_rec(struct fleet *f, unsigned job, unsigned phase, uint64_t t_ns,
-		       uint32_t running, uint64_t errors, uint64_t eta_s, float pct,
-		       uint64_t interval_ns)
-{
-	struct live_rec r = { .type = LIVE_STATUS, .ddir = (uint8_t)phase, .job = (uint16_t)job,
-			      .t_ns = t_ns };
-
-	r.u.st.running = running;
-	r.u.st.errors = errors;
-	r.u.st.eta_s = eta_s;
-	r.u.st.percent = pct;
-	r.u.st.interval_ns = interval_ns;
-	r.u.st.drops = ring_dropped(&f->ring);
-	emit(f, &r);
-}
-
-static bool host_live(const struct fleet_host *h)
-{
-	return h->state == FLEET_RUNNING || h->state == FLEET_STOPPING;
-}
-
-static float eta_percent(const struct fio_eta *e)
-{
-	uint64_t all = e->elapsed_s + e->eta_s;
-
-	return all ? (float)(100.0 * (double)e->elapsed_s / (double)all) : 0.0f;
-}
-
-/*
- * One tick: for every host, the difference between its newest status set and
- * the one at the previous tick, per job row, per host and for all hosts.
- */
-static void tick_records(struct fleet *f, uint64_t now, uint64_t interval_ns)
-{
-	struct fleet_priv *fp = f->priv;
-	uint64_t t = now - f->t0_ns, all_ios[3] = { 0 }, all_bytes[3] = { 0 };
-	uint64_t all_tot_ios[3] = { 0 }, all_tot_bytes[3] = { 0 }, all_err = 0, eta = 0;
-	double all_lat[3] = { 0 };
-	uint32_t running = 0;
-	float pct = 100.0f;
-	bool any_live = false;
-	size_t h, s;
-	int d;
-
-	memset(fp->hist_all, 0, DDIR_RWDIR_CNT * HIST_NR * sizeof(uint64_t));
-	for (h = 0; h < f->nr_hosts; h++) {
-		struct fleet_host *fh = &f->hosts[h];
-		struct fleet_host_priv *hp = fh->priv;
-		uint64_t h_ios[3] = { 0 }, h_bytes[3] = { 0 }, h_tot_ios[3] = { 0 };
-		uint64_t h_tot_bytes[3] = { 0 }, h_err = 0;
-		double h_lat[3] = { 0 };
-		double secs = (double)interval_ns / 1e9;
-		unsigned phase;
-
-		memset(fp->hist_tmp, 0, DDIR_RWDIR_CNT * HIST_NR * sizeof(uint64_t));
-		for (s = 0; s < hp->nr_slots && s < fh->nr_ts; s++) {
-			const struct thread_stat *ts = &fh->ts[s];
-			struct slot_prev *pv = &hp->prev[s];
-			uint64_t hd[HIST_NR];
-
-			h_err += ts->total_err;
-			for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-				const struct ddir_stat *ds = &ts->dir[d];
-				uint64_t ios = ds->clat.n >= pv->ios[d] ? ds->clat.n - pv->ios[d] : 0;
-				uint64_t bytes = ds->io_bytes >= pv->bytes[d] ?
-						 ds->io_bytes - pv->bytes[d] : 0;
-				double lsum = ds->clat.mean * (double)ds->clat.n;
-				uint64_t *ph = pv->hist + (size_t)d * HIST_NR;
-				uint64_t *th = fp->hist_tmp + (size_t)d * HIST_NR;
-				unsigned i;
-
-				for (i = 0; i < HIST_NR; i++) {
-					hd[i] = ds->clat_hist[i] >= ph[i] ? ds->clat_hist[i] - ph[i] : 0;
-					th[i] += hd[i];
-					ph[i] = ds->clat_hist[i];
-				}
-				if (d != DDIR_TRIM || ds->io_bytes)
-					io_rec(f, (unsigned)(fh->slot + 1 + s), d, t, ios, bytes,
-					       lsum - pv->lat_sum[d], hd, ds->clat.n, ds->io_bytes);
-				h_ios[d] += ios;
-				h_bytes[d] += bytes;
-				h_lat[d] += lsum - pv->lat_sum[d];
-				h_tot_ios[d] += ds->clat.n;
-				h_tot_bytes[d] += ds->io_bytes;
-				pv->ios[d] = ds->clat.n;
-				pv->bytes[d] = ds->io_bytes;
-				pv->lat_sum[d] = lsum;
-			}
-			status_rec(f, (unsigned)(fh->slot + 1 + s),
-				   fh->state == FLEET_RUNNING ? PHASE_RUN : PHASE_DONE, t,
-				   host_live(fh), ts->total_err, 0, 0, interval_ns);
-		}
-		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-			uint64_t *th = fp->hist_tmp + (size_t)d * HIST_NR;
-			uint64_t *ah = fp->hist_all + (size_t)d * HIST_NR;
-			unsigned i;
-
-			if (d != DDIR_TRIM || h_tot_bytes[d])
-				io_rec(f, (unsigned)fh->slot, d, t, h_ios[d], h_bytes[d], h_lat[d], th,
-				       h_tot_ios[d], h_tot_bytes[d]);
-			for (i = 0; i < HIST_NR; i++)
-				ah[i] += th[i];
-			all_ios[d] += h_ios[d];
-			all_bytes[d] += h_bytes[d];
-			all_lat[d] += h_lat[d];
-			all_tot_ios[d] += h_tot_ios[d];
-			all_tot_bytes[d] += h_tot_bytes[d];
-			fh->iops[d] = secs > 0 ? (double)h_ios[d] / secs : 0;
-			fh->bw[d] = secs > 0 ? (double)h_bytes[d] / secs : 0;
-		}
-		/* the Hosts view's p99 comes from this tick's summed histogram */
-		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-			static const double p99 = 99.0;
-			uint64_t v = 0;
-
-			hist_percentiles(fp->hist_tmp + (size_t)d * HIST_NR, &p99, 1, &v);
-			fh->p99_ns[d] = clamp32(v);
-		}
-		fh->errors = h_err;
-		phase = fh->state == FLEET_RUNNING ? PHASE_RUN : fh->state < FLEET_RUNNING ?
-			PHASE_SETUP : PHASE_DONE;
-		status_rec(f, (unsigned)fh->slot, phase, t, host_live(fh) ? fh->eta.nr_running : 0,
-			   h_err + (fh->state == FLEET_FAILED), fh->eta.eta_s, eta_percent(&fh->eta),
-			   interval_ns);
-		all_err += h_err + (fh->state == FLEET_FAILED);
-		if (host_live(fh) || fh->state < FLEET_RUNNING) {
-			any_live = true;
-			running += fh->eta.nr_running;
-			if (fh->eta.eta_s > eta)
-				eta = fh->eta.eta_s;
-			if (eta_percent(&fh->eta) < pct)
-				pct = eta_percent(&fh->eta);
-		}
-	}
-	for (d = 0; d < DDIR_RWDIR_CNT; d++)
-		if (d != DDIR_TRIM || all_tot_bytes[d])
-			io_rec(f, LIVE_TOTAL, d, t, all_ios[d], all_bytes[d], all_lat[d],
-			       fp->hist_all + (size_t)d * HIST_NR, all_tot_ios[d], all_tot_bytes[d]);
-	status_rec(f, LIVE_TOTAL, any_live ? PHASE_RUN : PHASE_DONE, t, running, all_err, eta,
-		   any_live ? pct : 100.0f, interval_ns);
-	emit(f, &(struct live_rec){ .type = LIVE_TICK_END, .job = LIVE_TOTAL, .t_ns = t });
-	ring_push_batch(&f->ring, fp->recs, (uint32_t)fp->nr_recs);
-	fp->nr_recs = 0;
-}
-
 /* ---- the loop ------------------------------------------------------------------------ */
 
 int fleet_begin(struct fleet *f, const struct fleet_addr *addrs, size_t nr,
@@ -1033,7 +503,7 @@ int fleet_begin(struct fleet *f, const struct fleet_addr *addrs, size_t nr,
 			goto nomem;
 		f->hosts[i].priv->fd = -1;
 	}
-	ret = build_layout(f, jl);
+	ret = fleet_layout_build(f, jl);
 	if (ret) {
 		snprintf(err, errlen, ret == -E2BIG ? "too many hosts times jobs for the live view "
 			 "(%zu hosts)" : "out of memory", nr);
@@ -1044,7 +514,7 @@ int fleet_begin(struct fleet *f, const struct fleet_addr *addrs, size_t nr,
 		goto nomem;
 	f->t0_ns = f->last_tick_ns = fleet_now_ns();
 	for (i = 0; i < nr; i++)
-		host_connect(f, &f->hosts[i]);
+		host_connect(&f->hosts[i]);
 	return 0;
 nomem:
 	snprintf(err, errlen, "out of memory");
@@ -1065,7 +535,7 @@ static void check_timeouts(struct fleet *f, uint64_t now)
 			if (waited > (uint64_t)f->p.connect_timeout_ms * 1000000ull)
 				host_fail(h, FLEET_UNREACHABLE, "connect to %s timed out after %u ms",
 					  h->addr.name, f->p.connect_timeout_ms);
-		} else if (h->state == FLEET_SETUP || host_live(h)) {
+		} else if (h->state == FLEET_SETUP || fleet_host_live(h)) {
 			waited = now - hp->last_rx_ns;
 			if (waited > (uint64_t)f->p.reply_timeout_ms * 1000000ull)
 				host_fail(h, FLEET_LOST, "no word from the server for %u ms%s",
@@ -1142,7 +612,7 @@ bool fleet_step(struct fleet *f, unsigned timeout_ms)
 					host_write(h);
 			}
 		}
-		tick_records(f, now, now - f->last_tick_ns);
+		fleet_tick_records(f, now, now - f->last_tick_ns);
 		f->last_tick_ns = now;
 		f->ticks++;
 	}
@@ -1152,10 +622,10 @@ bool fleet_step(struct fleet *f, unsigned timeout_ms)
 	if (!going && !f->ended) {
 		/* a closing tick: the last results that came in since, then the end */
 		now = fleet_now_ns();
-		tick_records(f, now, now - f->last_tick_ns);
+		fleet_tick_records(f, now, now - f->last_tick_ns);
 		f->last_tick_ns = now;
 		f->ended = true;
-		emit(f, &(struct live_rec){ .type = LIVE_END, .job = LIVE_TOTAL,
+		fleet_emit(f, &(struct live_rec){ .type = LIVE_END, .job = LIVE_TOTAL,
 					    .t_ns = now - f->t0_ns });
 		ring_push_batch(&f->ring, f->priv->recs, (uint32_t)f->priv->nr_recs);
 		f->priv->nr_recs = 0;
@@ -1199,7 +669,6 @@ void fleet_release(struct fleet *f)
 		fio_rx_release(&hp->rx);
 		fio_buf_release(&hp->tx);
 		free(hp->batch);
-		free(hp->gbatch);
 		for (s = 0; hp->prev && s < hp->nr_slots; s++)
 			free(hp->prev[s].hist);
 		free(hp->prev);
