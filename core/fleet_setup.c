@@ -166,6 +166,10 @@ char *fleet_job_text(const struct job_list *jl)
 		    jl->jobs[i - 1].job_options == j->job_options)
 			continue;
 		fprintf(m, "[%s]\n", j->name);
+		/* the parser's stonewalls too: one text for what were several files, each
+		 * of which starts after the last (a typed one repeated is harmless) */
+		if (j->stonewall)
+			fputs("stonewall\n", m);
 		for (k = 0; k < j->nr_job_options; k++)
 			if (strcmp(j->job_options[k].key, "name"))
 				put_kv(m, &j->job_options[k]);

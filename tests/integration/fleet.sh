@@ -407,7 +407,20 @@ import json; d = json.load(open('$RB_TMP/cmp-fio.json')); assert len(d['hosts'])
 "$RAIDBENCH" compare --hosts "$RB_TMP/null.fio" >/dev/null 2>"$RB_TMP/e0"
 check "compare --hosts on a file that is no result: exit 2, named" [ $? -eq 2 ] && grep -q "null.fio: not a JSON result" "$RB_TMP/e0"
 
-# ---- 8. bad --client values and files of hosts -----------------------------------------
+# ---- 8. two job files: each server runs them one after the other, as a local run
+printf '[a]\nioengine=null\nsize=1m\n' >"$RB_TMP/f1.fio"
+printf '[b]\nioengine=null\nsize=1m\n' >"$RB_TMP/f2.fio"
+"$RAIDBENCH" run --output-format=json --no-save "$RB_TMP/f1.fio" "$RB_TMP/f2.fio" >"$RB_TMP/local2.json" 2>&1
+"$RAIDBENCH" run --client=127.0.0.11,$PORT --output-format=json --no-save "$RB_TMP/f1.fio" \
+	"$RB_TMP/f2.fio" >"$RB_TMP/fleet2.json" 2>&1
+check "two job files: the same groups on a server as here" python3 - "$RB_TMP/local2.json" "$RB_TMP/fleet2.json" <<'PY'
+import json, sys
+loc = [(e['jobname'], e['groupid']) for e in json.load(open(sys.argv[1]))['jobs']]
+fl = [(e['jobname'], e['groupid']) for e in json.load(open(sys.argv[2]))['client_stats'][:-1]]
+assert loc == [('a', 0), ('b', 1)] and fl == loc, (loc, fl)
+PY
+
+# ---- 9. bad --client values and files of hosts -----------------------------------------
 "$RAIDBENCH" run --client=host,99999 --name=x --ioengine=null --size=1m >/dev/null 2>"$RB_TMP/e1"
 rc=$?
 check "a bad port is a usage error (got $rc)" [ $rc -eq 2 ] && grep -q "bad port '99999'" "$RB_TMP/e1"
