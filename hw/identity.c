@@ -21,7 +21,7 @@
 
 #include "identity.h"
 #include "results.h"
-#include "hw/inventory.h"
+#include "inventory.h"
 #include "bufcat.h"
 
 /* Reads a sysfs attribute, blanks trimmed at both ends. 0 when non-empty. */

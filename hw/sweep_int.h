@@ -7,9 +7,9 @@
 #define RB_SWEEP_INT_H
 
 #include "sweep.h"
-#include "hw/array.h"
-#include "hw/inventory.h"
-#include "hw/raidtool.h"
+#include "array.h"
+#include "inventory.h"
+#include "raidtool.h"
 
 /* A vendor tool bound to one controller. */
 struct sweep_tool {
