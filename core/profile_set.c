@@ -92,16 +92,30 @@ void profile_summary(const char *path, char *buf, size_t len)
 		fclose(f);
 }
 
-/* Adds dir's *.fio; a name already present (a user profile, read first: in seen) wins. */
-static int scan(struct profile_set *s, struct strmap *seen, const char *dir, bool user)
+/*
+ * Adds dir's *.fio; a name already present (a user profile, read first: in
+ * seen) wins. A missing directory is an empty one; one that cannot be read
+ * is -errno with "dir: why" appended to err.
+ */
+static int scan(struct profile_set *s, struct strmap *seen, const char *dir, bool user,
+		char *err, size_t errlen)
 {
 	size_t dup;
 
 	struct dirent *de;
 	DIR *d = opendir(dir);
 
-	if (!d)
-		return 0;	/* a missing directory is an empty one */
+	if (!d) {
+		int e = errno;
+		size_t used = strnlen(err, errlen);
+
+		if (e == ENOENT)
+			return 0;
+		if (used + 1 < errlen)
+			snprintf(err + used, errlen - used, "%s%s: %s", used ? "; " : "", dir,
+				 strerror(e));
+		return -e;
+	}
 	while ((de = readdir(d))) {
 		size_t n = strlen(de->d_name);
 		struct profile_info *grown;
@@ -242,27 +256,40 @@ void profile_info_release(struct profile_info *p)
 	p->nr_jobs = 0;
 }
 
-int profile_set_load(struct profile_set *s, const struct cmd_opt *opts, size_t nr_opts)
+int profile_set_list(struct profile_set *s, char *err, size_t errlen)
 {
 	struct strmap seen;
-	char dir[PATH_MAX];
-	size_t i;
-	int ret = 0;
+	char dir[PATH_MAX], why[2 * PATH_MAX + 64] = "";
+	int ret = 0, r;
 
 	memset(s, 0, sizeof(*s));
 	strmap_init(&seen);
 	if (!profile_user_dir(dir, sizeof(dir)))
-		ret = scan(s, &seen, dir, true);
+		ret = scan(s, &seen, dir, true, why, sizeof(why));
 	profile_builtin_dir(dir, sizeof(dir));
-	if (!ret)
-		ret = scan(s, &seen, dir, false);
+	if (ret != -ENOMEM && (r = scan(s, &seen, dir, false, why, sizeof(why))) && !ret)
+		ret = r;
 	strmap_release(&seen);
-	if (ret) {
+	if (ret == -ENOMEM) {
 		profile_set_release(s);
 		return ret;
 	}
 	if (s->nr)
 		qsort(s->p, s->nr, sizeof(*s->p), cmp_profiles);
+	if (ret && errlen)
+		snprintf(err, errlen, "%s", why);
+	return ret;
+}
+
+int profile_set_load(struct profile_set *s, const struct cmd_opt *opts, size_t nr_opts)
+{
+	size_t i;
+	int ret;
+
+	/* the screen lists what it can read: an unreadable directory is an empty one */
+	ret = profile_set_list(s, NULL, 0);
+	if (ret == -ENOMEM)
+		return ret;
 	for (i = 0; i < s->nr; i++) {
 		struct profile_info *p = &s->p[i];
 		struct job_list jl;

@@ -55,6 +55,12 @@ void profile_builtin_dir(char *buf, size_t len);
 int profile_user_dir(char *buf, size_t len);
 
 /*
+ * Lists every profile (name, path, user or built-in), sorted by name, without
+ * parsing any. 0; -ENOMEM (s empty); or -errno of a directory that could not
+ * be read, with s holding the other's profiles and err saying "dir: why".
+ */
+int profile_set_list(struct profile_set *s, char *err, size_t errlen);
+/*
  * Lists and parses every profile, sorted by name, each parsed with opts as
  * the run's command-line defaults (the target). 0 or -ENOMEM; a profile that
  * does not parse is listed with its error.

@@ -9,7 +9,6 @@
  * command line, which fio and raidbench apply as defaults under the job
  * file (profiles/README.md).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -24,20 +23,7 @@
 #include "config.h"
 #include "options.h"
 #include "profile_set.h"
-#include "grow.h"
-#include "strmap.h"
 #include "tty_text.h"
-
-struct profile {
-	char name[256];
-	char path[PATH_MAX];
-	bool user;
-};
-
-struct plist {
-	struct profile *p;
-	size_t nr;
-};
 
 static void usage(FILE *f)
 {
@@ -52,73 +38,14 @@ static void usage(FILE *f)
 		"built-in ones of the same name).\n");
 }
 
-static struct profile *find(const struct plist *s, const char *name)
+/* The catalog, names and paths only; an unreadable directory is said and skipped. */
+static int load_set(struct profile_set *s)
 {
-	size_t i;
+	char err[2 * PATH_MAX + 64];
+	int ret = profile_set_list(s, err, sizeof(err));
 
-	for (i = 0; i < s->nr; i++)
-		if (!strcmp(s->p[i].name, name))
-			return &s->p[i];
-	return NULL;
-}
-
-/* Adds dir's *.fio; a name already present (a user profile, in seen) wins. */
-static int scan(struct plist *s, struct strmap *seen, const char *dir, bool user)
-{
-	size_t dup;
-
-	struct dirent *de;
-	DIR *d = opendir(dir);
-
-	if (!d)
-		return errno == ENOENT ? 0 : -errno;
-	while ((de = readdir(d))) {
-		size_t n = strlen(de->d_name);
-		struct profile *grown;
-
-		if (de->d_name[0] == '.' || n < 5 || n - 4 >= sizeof(s->p->name) ||
-		    strcmp(de->d_name + n - 4, ".fio"))
-			continue;
-		de->d_name[n - 4] = '\0';
-		if (strmap_get(seen, de->d_name, &dup))
-			continue;
-		if (grow_room(&s->p, s->nr, sizeof(*s->p)) || strmap_put(seen, de->d_name, s->nr)) {
-			closedir(d);
-			return -ENOMEM;
-		}
-		grown = s->p;
-		grown += s->nr++;
-		snprintf(grown->name, sizeof(grown->name), "%s", de->d_name);
-		snprintf(grown->path, sizeof(grown->path), "%s/%s.fio", dir, de->d_name);
-		grown->user = user;
-	}
-	closedir(d);
-	return 0;
-}
-
-static int cmp_profiles(const void *a, const void *b)
-{
-	return strcmp(((const struct profile *)a)->name, ((const struct profile *)b)->name);
-}
-
-static int load_set(struct plist *s)
-{
-	char dir[PATH_MAX];
-	struct strmap seen;
-	int ret = 0;
-
-	memset(s, 0, sizeof(*s));
-	strmap_init(&seen);
-	if (!profile_user_dir(dir, sizeof(dir)))
-		ret = scan(s, &seen, dir, true);
-	if (ret)
-		tty_fprintf(stderr, "raidbench profiles: %s: %s\n", dir, strerror(-ret));
-	profile_builtin_dir(dir, sizeof(dir));
-	if ((ret = scan(s, &seen, dir, false)))
-		tty_fprintf(stderr, "raidbench profiles: %s: %s\n", dir, strerror(-ret));
-	strmap_release(&seen);
-	if (s->nr)
-		qsort(s->p, s->nr, sizeof(*s->p), cmp_profiles);
+	if (ret && ret != -ENOMEM)
+		tty_fprintf(stderr, "raidbench profiles: %s\n", err);
 	return ret == -ENOMEM ? ret : 0;
 }
 
@@ -127,7 +54,7 @@ static int load_set(struct plist *s)
  * applies them). ${TARGET} is left as the text "${TARGET}" when the
  * environment does not set it, so listing and showing work without a target.
  */
-static int parse(const struct profile *p, const struct cmd_opt *opts, size_t nr_opts,
+static int parse(const struct profile_info *p, const struct cmd_opt *opts, size_t nr_opts,
 		 struct job_list *jl, char *err, size_t errlen)
 {
 	char *files[1] = { (char *)p->path };
@@ -171,7 +98,7 @@ static json_object *phases_json(const struct job_list *jl)
 
 static int list(bool json)
 {
-	struct plist s;
+	struct profile_set s;
 	json_object *arr = json ? json_object_new_array() : NULL;
 	int status = 0;
 	size_t i;
@@ -222,26 +149,26 @@ static int list(bool json)
 		tty_fprintf(stderr, "raidbench profiles: no profiles found (looked in %s)\n", dir);
 		status = 1;
 	}
-	free(s.p);
+	profile_set_release(&s);
 	return status;
 }
 
 /* Looks a profile up by name; prints why not. */
-static int lookup(const char *name, struct profile *out, const char *who)
+static int lookup(const char *name, struct profile_info *out, const char *who)
 {
-	struct plist s;
-	struct profile *p;
+	struct profile_set s;
+	int i;
 
 	if (load_set(&s))
 		return -ENOMEM;
-	p = strchr(name, '/') ? NULL : find(&s, name);
-	if (p)
-		*out = *p;
+	i = strchr(name, '/') ? -1 : profile_set_find(&s, name);
+	if (i >= 0)
+		*out = s.p[i];	/* names and paths only: no jobs to own */
 	else
 		tty_fprintf(stderr, "raidbench %s: no profile named '%s'; `raidbench profiles` lists "
 			"them\n", who, name);
-	free(s.p);
-	return p ? 0 : -ENOENT;
+	profile_set_release(&s);
+	return i >= 0 ? 0 : -ENOENT;
 }
 
 static int cat(const char *path)
@@ -279,7 +206,7 @@ static int show(int argc, char **argv)
 {
 	struct cmd_opt *opts = calloc((size_t)argc + 1, sizeof(*opts));
 	struct job_list jl = { 0 };
-	struct profile p;
+	struct profile_info p;
 	char err[1024], *cmd;
 	size_t nr = 0, i;
 	int k, ret;
@@ -340,7 +267,7 @@ int cmd_profiles(int argc, char **argv)
 	if (!strcmp(argv[0], "show") && argc >= 2)
 		return show(argc - 1, argv + 1);
 	if (!strcmp(argv[0], "path") && argc == 2) {
-		struct profile p;
+		struct profile_info p;
 
 		if (lookup(argv[1], &p, "profiles path"))
 			return EXIT_USAGE;
@@ -356,7 +283,7 @@ int profiles_expand_args(int argc, char **argv)
 	/* the paths stay reachable for the whole run: cmd_run keeps pointers */
 	static char paths[8][PATH_MAX];
 	static int used;
-	struct profile p;
+	struct profile_info p;
 	int i, n = 0;
 
 	for (i = 0; i < argc; i++) {
