@@ -1,6 +1,6 @@
 /*
  * fmt.h - numbers as raidbench prints them, on screen and on the command
- * line (tui/fmt.c). buf receives the text; nothing else is touched.
+ * line (core/fmt.c). buf receives the text; nothing else is touched.
  */
 #ifndef RB_FMT_H
 #define RB_FMT_H

@@ -1,5 +1,5 @@
 /*
- * profile_set.h - the test profiles the TUI offers, with what each one runs:
+ * profile_set.h - the one catalog of test profiles, with what each one runs:
  * built-in profiles ($RAIDBENCH_PROFILE_DIR, else profiles/ next to the
  * binary in a build tree, else RB_DATADIR/profiles) and the user's own
  * ($XDG_CONFIG_HOME/raidbench/profiles, else ~/.config/raidbench/profiles).

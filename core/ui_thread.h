@@ -1,7 +1,7 @@
 /*
  * ui_thread.h - background threads the TUI starts (a vendor command, a
  * sweep): they never take the terminal's signals, which the UI thread
- * handles. No curses here, so curses-free rooms of tui/ can use it.
+ * handles. No curses here: core/ and hw/ start them too (array_apply, sweep_task).
  */
 #ifndef RB_UI_THREAD_H
 #define RB_UI_THREAD_H

@@ -2,7 +2,7 @@
  * array_apply.c - the worker behind the builder's and the sweep screen's
  * array changes: run validated commands in order, judge each in the
  * vendor's words, re-read the tool's configuration. The same steps as
- * `raidbench array` (tui/cmd_array.c), without printing and off the UI
+ * `raidbench array` (tui/cli/cmd_array.c), without printing and off the UI
  * thread. Never calls curses and never touches struct app.
  */
 #include "array_apply.h"

@@ -6,7 +6,7 @@
  * A job is a short list of validated changes (hw/array.h ops whose argv the
  * UI thread already built and showed) followed by a re-read of the tool's
  * configuration. It runs them in order the way `raidbench array` does
- * (tui/cmd_array.c): raidtool_exec, the tool's own verdict (ops->check), and
+ * (tui/cli/cmd_array.c): raidtool_exec, the tool's own verdict (ops->check), and
  * for ssacli's spares of a new array a second command validated again
  * against the state re-read. The first failure stops the job with the
  * vendor's words. A job with no changes is just a status read (progress of

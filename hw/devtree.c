@@ -1,7 +1,7 @@
 /*
  * devtree.c - the Devices screen's tree as rows and words: which inventory
  * item sits under which, how each is labelled and what its status column
- * says (the detail pane's words are in tui/devdetail.c). It draws nothing;
+ * says (the detail pane's words are in tui/screens/devdetail.c). It draws nothing;
  * the screen turns tones into colors.
  *
  * Every block device appears once: as the OS device of a logical drive, of

@@ -103,7 +103,7 @@ void devtree_raid_words(const char *level, char *buf, size_t len);
 /* Receives the detail lines of a row: a label ("" for a continuation) and a value. */
 typedef void (*devdetail_fn)(void *ctx, enum devtone tone, const char *label, const char *value);
 
-/* Everything the inventory knows about row r, one field a line, in words (tui/devdetail.c). */
+/* Everything the inventory knows about row r, one field a line, in words (tui/screens/devdetail.c). */
 void devtree_details(const struct devrow *r, devdetail_fn out, void *ctx);
 
 #endif

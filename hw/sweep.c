@@ -3,8 +3,8 @@
  * wait for (or note) its parity initialization, run the profile on the new
  * logical drive's OS device, save the result tagged with level, strip size
  * and drive count, delete the array; every create and delete bracketed by
- * the journal (tui/sweep_journal.c). The vendor-tool steps live in
- * tui/sweep_array.c.
+ * the journal (hw/sweep_journal.c). The vendor-tool steps live in
+ * hw/sweep_array.c.
  *
  * No curses, never prints: progress and failures go to the callbacks.
  */

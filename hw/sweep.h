@@ -6,7 +6,7 @@
  * strip size and drive count, delete the array; then a comparison with the
  * textbook estimate (raid_estimate.h) next to each measurement.
  *
- * Shared by `raidbench sweep` (tui/cmd_sweep.c) and the TUI's sweep screen.
+ * Shared by `raidbench sweep` (tui/cli/cmd_sweep.c) and the TUI's sweep screen.
  * No curses and no stdout/stderr: everything that happens is reported
  * through the progress callback, failures as -errno plus a message.
  *

@@ -1,6 +1,6 @@
 /*
  * sweep_int.h - what the sweep's three files share: the vendor-tool steps
- * (tui/sweep_array.c), the journal (tui/sweep_journal.c) and the event
+ * (hw/sweep_array.c), the journal (hw/sweep_journal.c) and the event
  * helper. Not for other modules: they use sweep.h.
  */
 #ifndef RB_SWEEP_INT_H
@@ -105,7 +105,7 @@ void sweep_emitf(const struct sweep_callbacks *cb, enum sweep_event_kind kind,
 		 const char *level, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 
-/* Fills err and returns ret: the sweep's one-line failures (tui/sweep.c). */
+/* Fills err and returns ret: the sweep's one-line failures (hw/sweep.c). */
 int sweep_fail(char *err, size_t errlen, int ret, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 

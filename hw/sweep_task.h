@@ -1,6 +1,6 @@
 /*
  * sweep_task.h - the RAID sweep screen's worker: runs sweep_preview,
- * sweep_run or sweep_cleanup (tui/sweep.h, which block for seconds to
+ * sweep_run or sweep_cleanup (hw/sweep.h, which block for seconds to
  * minutes) on a thread of its own, and hands what happens to the UI as
  * small event structs in a queue, plus the latest live numbers of the run.
  *

@@ -19,7 +19,7 @@
 /*
  * "--key=VALUE" or "--key VALUE" at argv[*i]: the value (advancing *i past a
  * separate value), or NULL when argv[*i] is not this option; *missing is set
- * when the option is there but its value is not (tui/cli_opts.c).
+ * when the option is there but its value is not (tui/cli/cli_opts.c).
  */
 const char *cli_opt_value(int argc, char **argv, int *i, const char *key, bool *missing);
 
@@ -50,23 +50,23 @@ int cli_opt_table(int argc, char **argv, int *i, const struct cli_key *keys, siz
 int scratch_file(char *buf, size_t len, bool create, char *err, size_t errlen);
 
 int cmd_run(int argc, char **argv);
-int cmd_devices(int argc, char **argv);		/* tui/cmd_devices.c */
-int cmd_array(int argc, char **argv);		/* tui/cmd_array.c */
-int cmd_profiles(int argc, char **argv);	/* tui/cmd_profiles.c */
-int cmd_results(int argc, char **argv);		/* tui/cmd_results.c */
-int cmd_compare(int argc, char **argv);		/* tui/cmd_compare.c */
-int cmd_sweep(int argc, char **argv);		/* tui/cmd_sweep.c */
+int cmd_devices(int argc, char **argv);		/* tui/cli/cmd_devices.c */
+int cmd_array(int argc, char **argv);		/* tui/cli/cmd_array.c */
+int cmd_profiles(int argc, char **argv);	/* tui/cli/cmd_profiles.c */
+int cmd_results(int argc, char **argv);		/* tui/cli/cmd_results.c */
+int cmd_compare(int argc, char **argv);		/* tui/cli/cmd_compare.c */
+int cmd_sweep(int argc, char **argv);		/* tui/cli/cmd_sweep.c */
 
 /*
  * `raidbench run --profile=NAME`: replaces each such argument in place by
- * the profile's job file path (tui/cmd_profiles.c). Prints the error and
+ * the profile's job file path (tui/cli/cmd_profiles.c). Prints the error and
  * returns -1 for an unknown profile, else how many profiles were named.
  */
 int profiles_expand_args(int argc, char **argv);
 
 struct live_rec;
 
-/* Live status line on stderr (tui/status.c), fed by live records. */
+/* Live status line on stderr (tui/cli/status.c), fed by live records. */
 struct status_line {
 	bool enabled;
 	bool drawn;
@@ -85,7 +85,7 @@ void status_line_record(struct status_line *s, const struct live_rec *rec);
 void status_line_clear(struct status_line *s);
 
 /*
- * A file a headless run writes (--output, --live; tui/run_output.c): opened
+ * A file a headless run writes (--output, --live; tui/cli/run_output.c): opened
  * when the command line is read, emptied only by run_output_start() when the
  * run starts, so a refused run leaves it as it was.
  */
@@ -110,10 +110,10 @@ int run_output_close(struct run_output *o, char *err, size_t errlen);
 /* Exit status of a run stopped by sig: 128 + sig, as the shell reports a signal. */
 #define EXIT_SIGNAL(sig) (128 + (sig))
 
-/* Makes SIGINT, SIGTERM and SIGHUP call handler (tui/cli_opts.c): each stops a run the same way. */
+/* Makes SIGINT, SIGTERM and SIGHUP call handler (tui/cli/cli_opts.c): each stops a run the same way. */
 void cli_catch_stop_signals(void (*handler)(int));
 
-/* JSON Lines of the live records (tui/live_json.c): one object per tick. */
+/* JSON Lines of the live records (tui/cli/live_json.c): one object per tick. */
 struct live_json;
 /*
  * path "-" is stdout. NULL with err set when the file cannot be created. An

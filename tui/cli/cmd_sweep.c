@@ -1,5 +1,5 @@
 /*
- * cmd_sweep.c - `raidbench sweep`: the RAID-level sweep of tui/sweep.h from
+ * cmd_sweep.c - `raidbench sweep`: the RAID-level sweep of hw/sweep.h from
  * the command line. Progress lines go to stderr, the comparison table (per
  * phase: IOPS, MB/s, p99 latency per level, the textbook estimate beside
  * each) to stdout. `--resume-cleanup` deletes what an interrupted sweep

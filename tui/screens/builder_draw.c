@@ -6,7 +6,7 @@
  * the exact command), the typed confirmation with what will be lost, the
  * running change, or its outcome in the vendor's words.
  *
- * Draws only; the state and the keys are tui/scr_builder.c's.
+ * Draws only; the state and the keys are tui/screens/scr_builder.c's.
  */
 #include <ctype.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /*
  * builder_int.h - what the Array builder's two files share: its state
- * (tui/scr_builder.c: loading, keys, the changes and their jobs) and its
- * drawing (tui/builder_draw.c). Not for other screens. UI thread only; the
- * jobs' workers see only their struct array_job (tui/array_apply.h).
+ * (tui/screens/scr_builder.c: loading, keys, the changes and their jobs) and its
+ * drawing (tui/screens/builder_draw.c). Not for other screens. UI thread only; the
+ * jobs' workers see only their struct array_job (hw/array_apply.h).
  */
 #ifndef RB_BUILDER_INT_H
 #define RB_BUILDER_INT_H
@@ -63,7 +63,7 @@ struct builder_state {
 	uint64_t next_poll_ns;
 };
 
-/* tui/builder_draw.c */
+/* tui/screens/builder_draw.c */
 void builder_draw_all(struct app *app, struct builder_state *st, const struct rect *r);
 /* Rows of the list: drives, then logical drives. */
 int builder_rows(const struct builder_state *st);

@@ -1,6 +1,6 @@
 /*
  * compare_view.h - the side-by-side compare on the Results screen: saved
- * runs lined up per phase and direction (tui/compare.h), one metric at a
+ * runs lined up per phase and direction (core/compare.h), one metric at a
  * time (IOPS, MB/s, mean or p99 latency) with the change against the
  * oldest. It borrows the results: they must outlive the view (close it
  * before the list they come from is freed). UI thread only.

@@ -1,6 +1,6 @@
 /*
  * devdetail.c - what the Devices screen's detail pane says about one row of
- * the tree (tui/devtree.h): every field the inventory has for it, in words,
+ * the tree (hw/devtree.h): every field the inventory has for it, in words,
  * one field a line, with a tone for the screen to color. Fields a source did
  * not give are left out, never guessed; a slow PCIe link, a refused write
  * test and a failing drive say so in words, not only in color.

@@ -5,7 +5,7 @@
  *
  * How overrides reach the run: fio's command-line options are only
  * defaults under a job file, so app->profile.path points at an edited copy
- * of the profile in which they apply to every job (tui/profile_edit.h);
+ * of the profile in which they apply to every job (core/profile_edit.h);
  * app->profile.overrides still lists them (app_run_start passes them as
  * defaults too, which changes nothing). Every change is checked by the
  * real parser before app->profile changes.

@@ -9,9 +9,9 @@
  *
  * Every change is validated by hw/array.c against the tool's own view read
  * just before, exactly as `raidbench array` does, and runs off the UI thread
- * (tui/array_apply.c); screen tests run it synchronously. An imported
+ * (hw/array_apply.c); screen tests run it synchronously. An imported
  * inventory shows the plan and the command but never runs anything.
- * Drawing is tui/builder_draw.c's.
+ * Drawing is tui/screens/builder_draw.c's.
  */
 #include <errno.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /*
  * scr_devices.c - the Devices screen (F2): the inventory as a tree
- * (tui/devtree.c) with health colors, a detail pane for the selected item,
+ * (hw/devtree.c) with health colors, a detail pane for the selected item,
  * live read/write IOPS and MB/s per block device, and rescans on 'r' or
  * when the hot-plug monitor sees a block device come or go.
  *
@@ -12,7 +12,7 @@
  * recorded /sys, and in screen tests, neither runs, so dumps stay
  * deterministic.
  *
- * The vendor tools answer in the background (tui/app_inv.c): a line under
+ * The vendor tools answer in the background (tui/screens/app_inv.c): a line under
  * the summary says how each is doing, and 'c' cancels them.
  */
 #include <stdio.h>

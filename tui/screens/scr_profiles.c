@@ -6,12 +6,12 @@
  * saves the result as a user profile.
  *
  * The chosen profile and its overrides live in app->profile, kept by
- * tui/profile_choice.c; this file draws and handles keys. Overrides reach
+ * tui/screens/profile_choice.c; this file draws and handles keys. Overrides reach
  * every job through an edited copy of the profile, because fio's
  * command-line options are only defaults under a job file; a saved user
  * profile is the same job file: the original text with the lines the
  * overrides replace commented out, the overrides in a leading [global]
- * section, and a comment block naming them (tui/profile_edit.h).
+ * section, and a comment block naming them (core/profile_edit.h).
  *
  * Only app->profile leaves this screen; it never starts a run itself ('r'
  * switches to the Run screen).

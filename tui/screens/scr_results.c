@@ -3,7 +3,7 @@
  * job and direction: IOPS, MB/s, mean and p99 completion latency; a
  * CrystalDiskMark-style grid for the cdm-* presets), fio's own report of
  * the selected job on 'd', the saved runs (core/results.h) with the summary
- * of any of them on Enter, and a side-by-side compare (tui/compare.h) of
+ * of any of them on Enter, and a side-by-side compare (core/compare.h) of
  * the runs marked with Space.
  *
  * Reads results only: it never starts, stops or saves a run.

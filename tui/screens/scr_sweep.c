@@ -4,10 +4,10 @@
  * of levels, the profile (F3's choice, else "default") and a runtime per
  * phase; see each level's create command; confirm by typing the controller
  * slot; then watch the sweep create, initialize, measure and delete level
- * after level, and compare the levels phase by phase (tui/sweep_view.c).
+ * after level, and compare the levels phase by phase (tui/screens/sweep_view.c).
  *
- * The sweep is tui/sweep.h's and blocks for minutes, so it runs on its own
- * thread (tui/sweep_task.c) whose events this screen drains every frame;
+ * The sweep is hw/sweep.h's and blocks for minutes, so it runs on its own
+ * thread (hw/sweep_task.c) whose events this screen drains every frame;
  * screen tests run it synchronously. On entry, arrays an interrupted sweep
  * left behind (the sweep journal) are named, and deleting them, and only
  * them, is offered with the same typed confirmation.

@@ -1,7 +1,7 @@
 /*
  * sweep_ui.h - what the RAID sweep screen's two files share: its state and
- * keys (tui/scr_sweep.c) and its drawing (tui/sweep_view.c). Not for other
- * screens. UI thread only; the sweep itself runs in tui/sweep_task.c.
+ * keys (tui/screens/scr_sweep.c) and its drawing (tui/screens/sweep_view.c). Not for other
+ * screens. UI thread only; the sweep itself runs in hw/sweep_task.c.
  */
 #ifndef RB_SWEEP_UI_H
 #define RB_SWEEP_UI_H
@@ -75,7 +75,7 @@ const char *sweep_ui_profile(const struct app *app);
 /* Log line i (0 = oldest). */
 const struct sweep_msg *sweep_ui_log(const struct sweep_state *st, size_t i);
 
-/* tui/sweep_view.c */
+/* tui/screens/sweep_view.c */
 void sweep_view_draw(struct app *app, struct sweep_state *st, const struct rect *r);
 /* A log message in words. */
 void sweep_view_msg(const struct sweep_msg *m, char *buf, size_t len);

@@ -5,7 +5,7 @@
  * a table of the levels and, per phase, bar charts of IOPS, MB/s and p99
  * latency with the textbook estimate next to each measurement.
  *
- * Draws only; the state and the keys are tui/scr_sweep.c's.
+ * Draws only; the state and the keys are tui/screens/scr_sweep.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>

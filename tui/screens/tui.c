@@ -6,7 +6,7 @@
  * is saved as q saves it, and the exit status is 128 + the signal.
  *
  * The same loop runs off-screen for screen tests: keys come from a script
- * and the screen is dumped as text (tui/tui_test.c).
+ * and the screen is dumped as text (tui/screens/tui_test.c).
  */
 #include <errno.h>
 #include <locale.h>

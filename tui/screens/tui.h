@@ -163,7 +163,7 @@ void app_switch(struct app *app, enum screen_id id);
 void app_message(struct app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /*
- * Start the run of the chosen profile on the chosen target (tui/app_run.c).
+ * Start the run of the chosen profile on the chosen target (tui/screens/app_run.c).
  * Returns 0, or -errno with app->run.error set (the guard's refusal, a bad
  * profile); the Run screen shows either.
  */
@@ -195,7 +195,7 @@ void app_cancel_probes(struct app *app);
 /* Whether a vendor tool is still running. */
 bool app_probing(const struct app *app);
 
-/* The TUI entry point (tui/tui.c); argv after "raidbench". */
+/* The TUI entry point (tui/screens/tui.c); argv after "raidbench". */
 int tui_main(int argc, char **argv);
 
 #endif

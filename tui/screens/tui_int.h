@@ -11,18 +11,18 @@ void tui_draw(struct app *app);
 void tui_key(struct app *app, int ch);
 bool tui_too_small(const struct app *app);
 
-/* Stops and lets go of the vendor tools' probes (tui/app_inv.c). */
+/* Stops and lets go of the vendor tools' probes (tui/screens/app_inv.c). */
 void app_release_probes(struct app *app);
 
-/* Ends a finished run: joins, keeps the result, saves it (tui/app_run.c). */
+/* Ends a finished run: joins, keeps the result, saves it (tui/screens/app_run.c). */
 void app_run_finish(struct app *app);
 
-/* The Run screen's feed (tui/scr_run.c). */
+/* The Run screen's feed (tui/screens/scr_run.c). */
 void scr_run_layout(void *st, const struct job_list *jl, const struct run_layout *lay);
 void scr_run_record(void *st, const struct live_rec *rec);
 void scr_run_reset(void *st);
 
-/* Screen tests (tui/tui_test.c): `raidbench tui-test ...` */
+/* Screen tests (tui/screens/tui_test.c): `raidbench tui-test ...` */
 int tui_test_main(int argc, char **argv);
 
 #endif
