@@ -5,7 +5,7 @@
 SRCDIR=${SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILD=$(dirname "${RAIDBENCH:-$(pwd)/raidbench}")
 fails=0
-for name in jobfile results ssacli storcli megacli mdstat mdadm-detail; do
+for name in jobfile results fio-proto ssacli storcli megacli mdstat mdadm-detail; do
 	bin=$BUILD/tests/fuzz/replay_${name//-/_}
 	dirs=("$SRCDIR/tests/fuzz/corpus/$name")
 	[ -d "$SRCDIR/tests/fuzz/regressions/$name" ] &&
