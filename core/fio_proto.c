@@ -190,14 +190,16 @@ int fio_rx_next(struct fio_rx *rx, struct fio_msg *m, uint16_t *ver_seen, char *
 	char name[16];
 
 	for (;;) {
-		const uint8_t *h = rx->in.p + rx->in.off;
 		size_t avail = rx->in.len - rx->in.off;
+		const uint8_t *h;
 		uint16_t ver, op;
 		uint32_t flags, n;
 		uint8_t *np;
 
+		/* nothing received yet leaves the buffer NULL: no pointer arithmetic on it */
 		if (avail < FIO_PROTO_HDR)
 			return 0;
+		h = rx->in.p + rx->in.off;
 		ver = ld16(h);
 		op = ld16(h + 2);
 		flags = ld32(h + 4);
