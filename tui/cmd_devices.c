@@ -112,7 +112,7 @@ static int parse_args(int argc, char **argv, struct devices_args *a)
 				free(p ? p : a->imports);
 				a->imports = NULL;
 				tty_fprintf(stderr, "raidbench devices: --import takes TOOL:FILE, "
-						"e.g. --import ssacli:config.txt\n");
+						"e.g. --import %s:config.txt\n", raidtool_import_form(0));
 				return -EINVAL;
 			}
 			a->imports = p;

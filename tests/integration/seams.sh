@@ -38,4 +38,14 @@ else
 	printf '%s' "$leaks"
 fi
 
+# --- vendor RAID tools -------------------------------------------------------
+# The names are read from the tools' ops tables; the allow-list and its
+# reasons are at the top of seams_tools.py.
+if out=$(python3 "$SRCDIR/tests/integration/seams_tools.py" "$SRCDIR"); then
+	pass "no RAID tool named outside its own files and the registry (${out#\# tools: })"
+else
+	fail "RAID tool names outside the tools' files and the registry:"
+	printf '%s\n' "$out"
+fi
+
 rb_done
