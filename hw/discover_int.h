@@ -15,7 +15,7 @@
 
 #include "discover.h"
 #include "inventory.h"
-#include "core/systab.h"
+#include "systab.h"
 
 /* Things that could not be read; each becomes one inventory note. */
 enum {
