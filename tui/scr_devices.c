@@ -705,7 +705,6 @@ static int open_builder(struct app *app, struct dev_state *st, enum screen_id id
 		  r->kind == DR_MD_MEMBER || r->kind == DR_BDEV_GROUP || r->kind == DR_BDEV || !c ||
 		  !c->source || !strcmp(c->source, "sysfs") ||
 		  (r->kind == DR_PD && r->pd && r->pd->role && !strcmp(r->pd->role, "passthrough"));
-
 	const struct raid_tool_ops *ops = md ? raidtool_for_block_devices() :
 					  raidtool_by_name(c->source);
 	char why[256];
