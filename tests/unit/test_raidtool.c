@@ -13,6 +13,7 @@
 
 #include "vendor_util.h"
 #include "hw/array.h"
+#include "hw/inventory_read.h"
 
 static double now(void)
 {
@@ -244,6 +245,38 @@ START_TEST(registry_members)
 }
 END_TEST
 
+/* The front door: imports in order, a bad spec named, no vendor tools off the live machine. */
+START_TEST(inventory_front_door)
+{
+	char spec[PATH_MAX + 16], why[1024] = "";
+	const char *one[] = { spec }, *bad[] = { "config.txt" }, *unknown[] = { "arcconf:x" };
+	struct inventory_source src;
+	struct inventory got = { 0 };
+	struct raidprobe *p = (struct raidprobe *)&src;	/* not NULL: the read must reset it */
+
+	inventory_source_init(&src);
+	ck_assert_str_eq(src.discover.sysfs_root, "/sys");
+	src.imports = bad;
+	src.nr_imports = 1;
+	ck_assert_int_eq(inventory_read(&got, &src, &p, why, sizeof(why)), -EINVAL);
+	ck_assert_ptr_null(p);
+	ck_assert_str_eq(why, "--import=config.txt: expected TOOL:FILE");
+	src.imports = unknown;
+	ck_assert_int_eq(inventory_read(&got, &src, &p, why, sizeof(why)), -EINVAL);
+	ck_assert_str_eq(why, "unknown import tool 'arcconf' (known: ssacli, storcli, megacli, "
+			 "mdadm-detail, mdstat)");
+	snprintf(spec, sizeof(spec), "perccli:%s",
+		 fixture("storcli/perccli_call-show-all-j_PERC-H755.json"));
+	src.imports = one;
+	ck_assert_int_eq(inventory_read(&got, &src, &p, why, sizeof(why)), 0);
+	ck_assert_ptr_null(p);	/* an import runs no tool */
+	ck_assert_uint_eq(got.nr_controllers, 1);
+	ck_assert_str_eq(got.controllers[0].source, "storcli");
+	ck_assert_uint_eq(inventory_read_collect(NULL, &got), 0);
+	inventory_release(&got);
+}
+END_TEST
+
 START_TEST(argv_format)
 {
 	const char *a[] = { "/opt/MegaRAID/storcli/storcli64", "/c0", "add", "vd", "r10",
@@ -355,6 +388,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, find_on_path);
 	tcase_add_test(tc, registry);
 	tcase_add_test(tc, registry_members);
+	tcase_add_test(tc, inventory_front_door);
 	tcase_add_test(tc, argv_format);
 	tcase_add_test(tc, join_wwn);
 	tcase_add_test(tc, osdevs_sysfs);
