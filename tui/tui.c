@@ -468,6 +468,14 @@ int tui_main(int argc, char **argv)
 	}
 	install_signals();
 	tui_setup_terminal(&app);
+	/* discovery reads sysfs and probes signatures before the first frame: say so */
+	erase();
+	w_text(0, 0, app.cols, A_BOLD, true, " raidbench");
+	w_text(2, 1, app.cols - 2, A_NORMAL, false, "Reading this machine's controllers and block "
+	       "devices (sysfs, signatures)%s", app.ascii ? "..." : "\u2026");
+	w_text(3, 1, app.cols - 2, A_NORMAL, false, "The vendor tools on PATH are asked next, in "
+	       "the background; Devices shows each one's state.");
+	refresh();
 	ret = app_init(&app);
 	if (ret) {
 		endwin();

@@ -104,6 +104,8 @@ struct app_target {
 	bool is_device;
 	bool consented;		/* the device name was typed to confirm a destructive test */
 	char scratch[4096];	/* $XDG_CACHE_HOME/raidbench/scratch.dat */
+	/* a file that does not exist yet (or is empty): the size= the run creates it with */
+	char new_size[32];
 };
 
 /* The run in progress or the last one. */
