@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run_next.h"
 #include "tui.h"
 #include "tui_int.h"
 #include "widgets.h"
@@ -50,6 +51,7 @@ struct run_state {
 	size_t h_n;
 	bool graph_bw;		/* 'g' toggles IOPS / MB/s */
 	bool confirm_stop;
+	struct run_next next;	/* what Enter starts */
 };
 
 static void *run_init(struct app *app)
@@ -425,14 +427,12 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	struct rect g, tab;
 	int rows_tables;
 
+	run_next_update(&st->next, app);
 	if (!st->started) {
-		const char *target = app->target.path[0] ? app->target.path : "the scratch file";
-
 		w_text(r->y + 1, 2, r->w - 4, theme_attr(t, EL_TITLE), false, "%s",
 		       app->run.error[0] ? "The run did not start." : "No run yet.");
-		w_text(r->y + 3, 2, r->w - 4, A_NORMAL, false, "Profile: %s",
-		       app->profile.name[0] ? app->profile.name : "default (quick look, 4 phases)");
-		w_text(r->y + 4, 2, r->w - 4, A_NORMAL, false, "Target:  %s", target);
+		w_text(r->y + 3, 2, r->w - 4, A_BOLD, false, "Next: %s", st->next.what);
+		w_wrap(r->y + 4, 8, r->w - 10, 2, A_NORMAL, st->next.how);
 		w_text(r->y + 6, 2, r->w - 4, A_NORMAL, false,
 		       "Press Enter to start. F3 picks a profile, F4 a target.");
 		if (app->run.error[0])
@@ -448,7 +448,8 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	g.y = r->y + 3;
 	g.x = r->x;
 	g.w = r->w;
-	g.h = r->h - 3 - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0);
+	g.h = r->h - 3 - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0) -
+	      (app_run_active(app) ? 0 : 1);
 	/* tall terminals: graphs of a readable height, then the latency distribution */
 	if (g.h > 22) {
 		struct rect lat = { g.y + g.h - 7, r->x, 7, r->w };
@@ -457,7 +458,8 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 		draw_latency(app, st, &lat);
 	}
 	draw_graphs(app, st, &g);
-	tab.y = r->y + r->h - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0);
+	tab.y = r->y + r->h - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0) -
+		(app_run_active(app) ? 0 : 1);
 	tab.x = r->x + 1;
 	tab.w = r->w - 2;
 	tab.h = rows_tables;
@@ -467,6 +469,16 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 		       " Stop the run? y stops it (the results so far are kept), any other key goes on.");
 	else if (app->run.error[0])
 		w_text(r->y + r->h - 1, 0, r->w, theme_attr(t, EL_ERROR), true, " %s", app->run.error);
+	if (app_run_active(app))
+		return;
+	/* the run shown is over (or is a sweep's): say what Enter would start now */
+	tab.y = r->y + r->h - 1 - (st->confirm_stop || app->run.error[0] ? 1 : 0);
+	if (app->bg_poll)
+		w_text(tab.y, 0, r->w, theme_attr(t, EL_STATUS_BUSY), true,
+		       " A RAID sweep's run (F2, w shows the sweep); Enter starts nothing until it ends");
+	else
+		w_text(tab.y, 0, r->w, theme_attr(t, EL_TITLE), true, " Next (Enter): %s: %s",
+		       st->next.what, st->next.how);
 }
 
 static int run_key(struct app *app, void *p, int ch)
@@ -485,6 +497,10 @@ static int run_key(struct app *app, void *p, int ch)
 	case KEY_ENTER:
 		if (app_run_active(app))
 			return EV_HANDLED;
+		if (app->bg_poll) {
+			app_message(app, "A RAID sweep is running: a run starts when it has ended");
+			return EV_HANDLED;
+		}
 		if (app_run_start(app))
 			app_message(app, "The run did not start: %s", app->run.error);
 		return EV_HANDLED;

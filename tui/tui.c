@@ -507,6 +507,8 @@ int tui_main(int argc, char **argv)
 		}
 		app_run_poll(&app);
 		app_poll_inventory(&app);
+		if (app.bg_poll)
+			app.bg_poll(&app, app.bg_arg);
 		tui_draw(&app);
 		refresh();
 		ch = getch();

@@ -157,6 +157,11 @@ struct app {
 	const char *const *imports;	/* --import TOOL:FILE */
 	size_t nr_imports;
 	const char *sysfs_root;		/* a recorded /sys tree (tests) */
+	/* a background task polled every frame whatever the screen (the RAID sweep); NULL = none */
+	void (*bg_poll)(struct app *app, void *arg);
+	void *bg_arg;
+	/* the Run screen shows a run the app did not start (a sweep's): Enter starts nothing */
+	bool run_fed;
 };
 
 /* Switch screens; the current one becomes "previous" for Esc. */
@@ -170,6 +175,14 @@ void app_message(struct app *app, const char *fmt, ...) __attribute__((format(pr
  * profile); the Run screen shows either.
  */
 int app_run_start(struct app *app);
+/* The job file the next run reads: the chosen profile, else the default. 0 or -ENOENT. */
+int app_run_profile_path(struct app *app, char *buf, size_t len);
+/*
+ * The Run screen shows another task's run (the sweep's): its layout, then
+ * its records as they come. UI thread; the records are copies.
+ */
+void app_run_show_layout(struct app *app, const struct run_layout *lay);
+void app_run_show_record(struct app *app, const struct live_rec *rec);
 /* Drain the ring (every frame); finishes and saves the run when it is over. */
 void app_run_poll(struct app *app);
 void app_run_stop(struct app *app);
