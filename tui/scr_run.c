@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run_graph.h"
 #include "run_next.h"
 #include "tui.h"
 #include "tui_int.h"
@@ -48,6 +49,9 @@ struct run_state {
 	/* history for the graphs, oldest first */
 	double h_iops[HIST_LEN], h_bw[HIST_LEN], h_p50[HIST_LEN], h_p99[HIST_LEN],
 		h_p999[HIST_LEN];
+	/* per direction, for the stacked charts, and each tick's time (seconds since the start) */
+	double h_dir_iops[DDIR_RWDIR_CNT][HIST_LEN], h_dir_bw[DDIR_RWDIR_CNT][HIST_LEN],
+		h_t[HIST_LEN];
 	size_t h_n;
 	bool graph_bw;		/* 'g' toggles IOPS / MB/s */
 	bool confirm_stop;
@@ -143,6 +147,11 @@ static void end_tick(struct run_state *st)
 	push_hist(st->h_p50, st->h_n, p50);
 	push_hist(st->h_p99, st->h_n, p99);
 	push_hist(st->h_p999, st->h_n, p999);
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		push_hist(st->h_dir_iops[d], st->h_n, st->tot[d].iops);
+		push_hist(st->h_dir_bw[d], st->h_n, st->tot[d].bw);
+	}
+	push_hist(st->h_t, st->h_n, st->elapsed_ns / 1e9);
 	if (st->h_n < HIST_LEN)
 		st->h_n++;
 	memset(st->tot_next, 0, sizeof(st->tot_next));
@@ -275,8 +284,9 @@ static void draw_big(struct app *app, struct run_state *st, int y, int x, int w)
 static void draw_graphs(struct app *app, struct run_state *st, const struct rect *r)
 {
 	const struct theme *t = app->theme;
-	struct rect a = *r, b = *r, in;
-	char max[32];
+	struct graph_hist h = { st->h_t, st->h_n };
+	struct rect a = *r, b = *r;
+	char max[32], title[80];
 	double m = 0;
 	size_t i;
 
@@ -290,38 +300,20 @@ static void draw_graphs(struct app *app, struct run_state *st, const struct rect
 		b.h = r->h - a.h;
 	}
 	for (i = 0; i < st->h_n; i++)
-		m = (st->graph_bw ? st->h_bw[i] : st->h_iops[i]) > m ?
-			    (st->graph_bw ? st->h_bw[i] : st->h_iops[i]) : m;
+		m = fmax(m, st->graph_bw ? st->h_bw[i] : st->h_iops[i]);
 	if (st->graph_bw)
 		fmt_rate(max, sizeof(max), m);
-	else {
+	else
 		fmt_count(max, sizeof(max), m);
-		strcat(max, " IOPS");
-	}
-	{
-		char title[64];
-
-		snprintf(title, sizeof(title), "%s (peak %s)", st->graph_bw ? "MB/s" : "IOPS", max);
-		w_box(t, &a, title);
-	}
-	in = w_inner(&a);
-	w_graph(t, &in, st->graph_bw ? st->h_bw : st->h_iops, st->h_n, m,
-		theme_attr(t, EL_GAUGE_READ));
+	graph_rates(t, &a, st->graph_bw ? "MB/s" : "IOPS", max,
+		    st->graph_bw ? st->h_dir_bw[DDIR_READ] : st->h_dir_iops[DDIR_READ],
+		    st->graph_bw ? st->h_dir_bw[DDIR_WRITE] : st->h_dir_iops[DDIR_WRITE], &h);
 	m = 0;
 	for (i = 0; i < st->h_n; i++)
-		m = st->h_p999[i] > m ? st->h_p999[i] : m;
+		m = fmax(m, st->h_p999[i]);
 	fmt_ns(max, sizeof(max), m);
-	{
-		char title[80];
-
-		snprintf(title, sizeof(title), "latency p50/p99/p99.9 (max %s)", max);
-		w_box(t, &b, title);
-	}
-	in = w_inner(&b);
-	/* p99.9 first, then p99 and p50 over it: the lower percentiles stay visible */
-	w_graph(t, &in, st->h_p999, st->h_n, m, theme_attr(t, EL_GRAPH_P999));
-	w_graph(t, &in, st->h_p99, st->h_n, m, theme_attr(t, EL_GRAPH_P99));
-	w_graph(t, &in, st->h_p50, st->h_n, m, theme_attr(t, EL_GRAPH_P50));
+	snprintf(title, sizeof(title), "latency, log scale (max %s)", m > 0 ? max : "-");
+	graph_latency(t, &b, title, st->h_p50, st->h_p99, st->h_p999, &h);
 }
 
 static void draw_tables(struct app *app, struct run_state *st, const struct rect *r)
