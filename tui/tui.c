@@ -9,6 +9,7 @@
  * and the screen is dumped as text (tui/tui_test.c).
  */
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "tui.h"
+#include "demo.h"
 #include "profile_set.h"
 #include "tui_int.h"
 #include "widgets.h"
@@ -411,7 +413,18 @@ static int parse_args(struct app *app, int argc, char **argv, const char **impor
 			imports[app->nr_imports++] = argv[++i];
 		else if (!strncmp(argv[i], "--sysfs-root=", 13))
 			app->sysfs_root = argv[i] + 13;
-		else if (!strncmp(argv[i], "--tool-timeout=", 15)) {
+		else if (!strcmp(argv[i], "--demo")) {
+			char err[PATH_MAX + 160];
+			size_t n;
+
+			/* the bundled captures, imported as --import would: read-only */
+			if (demo_imports(imports + app->nr_imports, max_imports - app->nr_imports, &n,
+					 err, sizeof(err))) {
+				fprintf(stderr, "raidbench: --demo: %s\n", err);
+				return -ENOENT;
+			}
+			app->nr_imports += n;
+		} else if (!strncmp(argv[i], "--tool-timeout=", 15)) {
 			char *end;
 			double sec = strtod(argv[i] + 15, &end);
 
@@ -434,7 +447,7 @@ static int parse_args(struct app *app, int argc, char **argv, const char **impor
 			app->start_now = true;
 		else {
 			fprintf(stderr, "raidbench: unknown option '%s' (the TUI takes --ascii, "
-				"--import=TOOL:FILE, --profile=NAME, --target=PATH, --start, "
+				"--demo, --import=TOOL:FILE, --profile=NAME, --target=PATH, --start, "
 				"--tool-timeout=SECONDS)\n", argv[i]);
 			return -EINVAL;
 		}

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <wchar.h>
 
+#include "demo.h"
 #include "tui.h"
 #include "tui_int.h"
 #include "worker.h"
@@ -233,6 +234,17 @@ int tui_test_main(int argc, char **argv)
 			imports[app.nr_imports++] = argv[i] + 9;
 		else if (!strncmp(argv[i], "--sysfs-root=", 13))
 			app.sysfs_root = argv[i] + 13;
+		else if (!strcmp(argv[i], "--demo")) {
+			char err[4200];
+			size_t n;
+
+			if (demo_imports(imports + app.nr_imports, 16 - app.nr_imports, &n, err,
+					 sizeof(err))) {
+				fprintf(stderr, "tui-test: --demo: %s\n", err);
+				return 2;
+			}
+			app.nr_imports += n;
+		}
 		else if (argv[i][0] != '-')
 			script = argv[i];
 		else {
