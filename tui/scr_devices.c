@@ -547,6 +547,11 @@ static int draw_probes(struct app *app, int y, const struct rect *r)
 		w_text(y, x, end - x, probe_attr(t, tool.state), false, "%s", text);
 		x += w + 2;
 	}
+	if (running && x + 12 > end && lines < 3) {
+		/* the way out stays on screen: a line of its own when the states fill this one */
+		w_text(++y, r->x, r->w, A_NORMAL, true, " ");
+		x = r->x + 15;
+	}
 	if (running && x + 12 <= end)
 		w_text(y, x, end - x, theme_attr(t, EL_DIM), false, "(c cancels)");
 	return y + 1;
