@@ -67,3 +67,14 @@ void fmt_bytes(char *buf, size_t len, long long bytes)
 	else
 		fmt_size(buf, len, (double)bytes);
 }
+
+void fmt_duration(char *buf, size_t len, unsigned long long s)
+{
+	if (s < 3600)
+		snprintf(buf, len, "%02llu:%02llu", s / 60, s % 60);
+	else if (s < 86400)
+		snprintf(buf, len, "%llu:%02llu:%02llu", s / 3600, s / 60 % 60, s % 60);
+	else
+		snprintf(buf, len, "%llud %02llu:%02llu:%02llu", s / 86400, s / 3600 % 24,
+			 s / 60 % 60, s % 60);
+}

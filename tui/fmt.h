@@ -15,6 +15,8 @@ void fmt_rate(char *buf, size_t len, double bytes_per_s);
 void fmt_size(char *buf, size_t len, double bytes);
 /* "850 ns", "12.3 us", "4.56 ms", "1.2 s" */
 void fmt_ns(char *buf, size_t len, double ns);
+/* a duration: "00:05", "59:59", "1:00:00", "1157d 09:46:39" (days past 24 hours) */
+void fmt_duration(char *buf, size_t len, unsigned long long s);
 /* a size that may be unknown (negative): "?" then */
 void fmt_bytes(char *buf, size_t len, long long bytes);
 

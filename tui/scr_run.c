@@ -243,11 +243,13 @@ static void draw_status(struct app *app, struct run_state *st, int y, int x, int
 	char line[160];
 	int bar;
 
-	snprintf(line, sizeof(line), "%s  elapsed %02llu:%02llu  eta %02llu:%02llu  depth %u%s",
+	char elapsed[32], eta[32];
+
+	fmt_duration(elapsed, sizeof(elapsed), (unsigned long long)el);
+	fmt_duration(eta, sizeof(eta), (unsigned long long)st->eta_s);
+	snprintf(line, sizeof(line), "%s  elapsed %s  eta %s  depth %u%s",
 		 stopped ? "stopped early" : st->ended ? "finished" :
-		 st->ramp ? "ramp (no statistics yet)" : "running",
-		 (unsigned long long)(el / 60), (unsigned long long)(el % 60),
-		 (unsigned long long)(st->eta_s / 60), (unsigned long long)(st->eta_s % 60),
+		 st->ramp ? "ramp (no statistics yet)" : "running", elapsed, eta,
 		 st->inflight, st->drops ? "  live records dropped (display only)" : "");
 	w_text(y, x, w, theme_attr(t, st->drops ? EL_STATUS_WARN : EL_DEFAULT), false, "%s", line);
 	bar = w - w_width(line) - 9;

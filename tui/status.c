@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fmt.h"
 #include "ring.h"
 
 void status_line_init(struct status_line *s)
@@ -45,21 +46,22 @@ static void draw(struct status_line *s)
 	double dt = s->interval_ns ? (double)s->interval_ns / 1e9 : 0;
 	char r[32], w[32], lr[16], lw[16], line[256];
 	const char *phase = s->ramp ? "ramp" : "run";
+	char eta[32];
 	int n;
 
 	if (dt <= 0)
 		return;
+	fmt_duration(eta, sizeof(eta), (unsigned long long)s->eta_s);
 	rate_str(r, sizeof(r), (double)s->bytes[DDIR_READ] / dt);
 	rate_str(w, sizeof(w), (double)s->bytes[DDIR_WRITE] / dt);
 	lat_str(lr, sizeof(lr), s->p99[DDIR_READ]);
 	lat_str(lw, sizeof(lw), s->p99[DDIR_WRITE]);
 	n = snprintf(line, sizeof(line),
 		     "Jobs: %u (%s): [%.1f%%][r=%s,w=%s][r=%.0f,w=%.0f IOPS][p99 r=%s,w=%s]"
-		     "[qd=%u]%s[eta %02llum:%02llus]",
+		     "[qd=%u]%s[eta %s]",
 		     s->running, phase, s->percent, r, w, (double)s->ios[DDIR_READ] / dt,
 		     (double)s->ios[DDIR_WRITE] / dt, lr, lw, s->inflight,
-		     s->drops ? "[live records dropped]" : "",
-		     (unsigned long long)(s->eta_s / 60), (unsigned long long)(s->eta_s % 60));
+		     s->drops ? "[live records dropped]" : "", eta);
 	fprintf(stderr, "\r%s%*s", line, s->width > (size_t)n ? (int)(s->width - (size_t)n) : 0, "");
 	fflush(stderr);
 	s->width = (size_t)n;
