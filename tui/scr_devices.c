@@ -784,8 +784,9 @@ static int devices_key(struct app *app, void *p, int ch)
 			app_message(app, "Rescanning: the list stays as it was until the vendor "
 				    "tools answer (c cancels them)");
 		else
-			app_message(app, "Rescanned: %zu controllers, %zu block devices",
-				    app->inv.nr_controllers, app->inv.nr_blockdevs);
+			app_message(app, "Rescanned: %zu controller%s, %zu block device%s",
+				    app->inv.nr_controllers, app->inv.nr_controllers == 1 ? "" : "s",
+				    app->inv.nr_blockdevs, app->inv.nr_blockdevs == 1 ? "" : "s");
 		return EV_HANDLED;
 	}
 	if (ch == 'c' || ch == 'C') {

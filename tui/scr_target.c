@@ -1,6 +1,7 @@
 /*
  * scr_target.c - the Target screen (F4): what the next run reads and
- * writes. The scratch file (the default, touches no disk), each block
+ * writes. The scratch file (the default: a file under the user's cache
+ * directory, on whatever disk holds it, never a device), each block
  * device of the inventory with the write guard's verdict and reason, or a
  * path typed by hand.
  *
@@ -224,7 +225,8 @@ static void draw_chosen(struct app *app, struct target_state *st, int y, int x, 
 		scratch_path(app, scratch, sizeof(scratch));
 		w_text(y, x, w, A_BOLD, false, "Target: the scratch file");
 		w_text(y + 1, x + 8, w - 8, theme_attr(t, EL_SAFE), false,
-		       "touches no disk; write tests fill %s", scratch);
+		       "a file on the disk that holds %s, no device of its own; write tests fill it",
+		       scratch);
 		return;
 	}
 	w_text(y, x, w, A_BOLD, false, "Target: %s", app->target.path);
@@ -279,7 +281,7 @@ static void draw_row(struct app *app, struct target_state *st, int i, int y, int
 			mark = t->g->bullet;
 		scratch_path(app, buf, sizeof(buf));
 		w_text(y, x + 1, 2, base, false, "%s", mark);
-		w_text(y, x + 3, w - 3, base, false, "Scratch file (default, touches no disk): %s", buf);
+		w_text(y, x + 3, w - 3, base, false, "Scratch file (default, a file, not a device): %s", buf);
 		return;
 	}
 	if (i == nr_rows(st) - 1) {

@@ -5,7 +5,7 @@
  * as text for golden-file comparison. Script lines:
  *
  *   key NAME       F1..F12 Enter Esc Tab Up Down Left Right PgUp PgDn Home End
- *                  Space Backspace, or one character
+ *                  Space Backspace, ^X (Ctrl-X), or one character
  *   type TEXT      each character of TEXT as a key
  *   resize R C     the terminal becomes R rows by C columns
  *   fake-run N     N ticks of deterministic live records into the Run screen
@@ -43,6 +43,9 @@ static int parse_key(const char *s)
 
 	if ((s[0] == 'F' || s[0] == 'f') && s[1] >= '1' && s[1] <= '9')
 		return KEY_F(atoi(s + 1));
+	/* "^U": Ctrl-U */
+	if (s[0] == '^' && s[1] >= '@' && s[1] <= '_' && !s[2])
+		return s[1] & 0x1f;
 	for (i = 0; i < sizeof(key_names) / sizeof(key_names[0]); i++)
 		if (!strcasecmp(s, key_names[i].name))
 			return key_names[i].key;

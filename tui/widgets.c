@@ -106,6 +106,23 @@ bool w_edit_key(char *buf, size_t size, int ch)
 			buf[n - 1] = '\0';
 		return true;
 	}
+	/* readline's Ctrl-U (the whole field) and Ctrl-W (the word before the end) */
+	if (ch == 21) {
+		buf[0] = '\0';
+		return true;
+	}
+	if (ch == 23) {
+		while (n && buf[n - 1] == ' ')
+			n--;
+		while (n && buf[n - 1] != ' ' && buf[n - 1] != '/')
+			n--;
+		/* a path loses one component at a time, as the shell's unix-filename-rubout */
+		if (n == strlen(buf) && n && buf[n - 1] == '/')
+			for (n--; n && buf[n - 1] != '/'; n--)
+				;
+		buf[n] = '\0';
+		return true;
+	}
 	if (ch >= 32 && ch < 127) {
 		if (n + 1 < size) {
 			buf[n] = (char)ch;

@@ -18,7 +18,9 @@ void w_text(int y, int x, int w, attr_t attr, bool pad, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 /*
  * A one-line input field's editing key: Backspace removes the last
- * character, a printable one is appended while buf (size bytes) has room.
+ * character, Ctrl-U clears the field, Ctrl-W removes the last word (of a
+ * path, the last component), a printable one is appended while buf (size
+ * bytes) has room.
  * Returns whether ch was such a key.
  */
 bool w_edit_key(char *buf, size_t size, int ch);
