@@ -33,7 +33,10 @@ static void rate_str(char *buf, size_t len, double bytes_per_s)
 
 static void lat_str(char *buf, size_t len, uint32_t ns)
 {
-	if (ns >= 10000000)
+	/* a direction with no completion has no latency */
+	if (!ns)
+		snprintf(buf, len, "-");
+	else if (ns >= 10000000)
 		snprintf(buf, len, "%ums", ns / 1000000);
 	else if (ns >= 10000)
 		snprintf(buf, len, "%uus", ns / 1000);

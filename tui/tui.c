@@ -372,6 +372,7 @@ void tui_setup_terminal(struct app *app)
 	set_escdelay(25);
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
 	app->theme = theme_init(app->ascii);
+	w_set_ascii(app->ascii);
 	getmaxyx(stdscr, app->rows, app->cols);
 }
 

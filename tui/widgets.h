@@ -13,7 +13,10 @@
 #include "fmt.h"
 #include "tui.h"
 
-/* Text at (y, x), clipped to w columns (UTF-8 aware), padded with spaces when pad. */
+/*
+ * Text at (y, x), clipped to w columns (UTF-8 aware; a cut ends in an
+ * ellipsis), padded with spaces when pad.
+ */
 void w_text(int y, int x, int w, attr_t attr, bool pad, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 /*
@@ -48,6 +51,9 @@ void w_graph(const struct theme *t, const struct rect *r, const double *values, 
  * clamped: the screen's own select function clamps) and true is returned.
  */
 bool w_list_key(int ch, int *sel, int page, int nr);
+
+/* The ellipsis of cut text: "~" when only ASCII is drawn, else "…" (theme_init's caller sets it). */
+void w_set_ascii(bool ascii);
 
 /* Columns of display cells a UTF-8 string takes. */
 int w_width(const char *s);
