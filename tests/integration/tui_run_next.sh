@@ -39,7 +39,7 @@ key Enter
 key F5
 dump $O/after.txt
 X
-if ! "$RAIDBENCH" tui-test --size=30x132 "$RB_TMP/s.script" 2>"$RB_TMP/err"; then
+if ! "$RAIDBENCH" tui-test --size=43x132 "$RB_TMP/s.script" 2>"$RB_TMP/err"; then
 	fail "tui-test failed: $(cat "$RB_TMP/err")"
 fi
 has() { grep -qF -- "$2" "$O/$1"; }
@@ -48,6 +48,8 @@ check "... the phases, their length, reads and writes" has first.txt "4 phases (
 check "a write profile picked: Next says so" has wonly.txt "Next: wonly on the scratch file"
 check "... and that it only writes" has wonly.txt "1 phase (randwrite); 1 s in all; writes"
 check "the run of it finished" has ran.txt "finished"
+check "... its read side, without I/O, shows '-' for latency" grep -q "read.*write" "$O/ran.txt"
+check "... never '0 ns'" sh -c "! grep -q '0 ns' '$O/ran.txt'"
 check "after the run, the other pick is what Enter starts" has after.txt "Next (Enter): backup-stream on $RB_TMP/t.dat:"
 [ "$RB_FAIL" = 0 ] || { for f in "$O"/*.txt; do echo "--- $f"; cat "$f"; done; }
 rb_done
