@@ -7,8 +7,15 @@
  *
  * The vendor tools run in the background (hw/raidprobe.h): the UI thread
  * never waits on one; it merges each tool's answer on the frame after it
- * arrives.
+ * arrives. A rescan's discovery runs on a thread of its own too (sysfs and
+ * signature probes of every block device take seconds on a busy machine,
+ * and hot-plug events during a sweep ask for one after another); only the
+ * first load, before the first frame, is read in place.
  */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +23,32 @@
 #include "raidprobe.h"
 #include "raidtool.h"
 #include "tui.h"
+#include "ui_thread.h"
+
+/*
+ * One discovery on its thread. The UI thread starts it and, once done reads
+ * true, joins it and owns inv; the thread touches only this struct. The done
+ * flag's release store (loader thread) pairs with the acquire load in
+ * app_poll_inventory().
+ */
+struct inv_loader {
+	pthread_t th;
+	atomic_bool done;
+	struct discover_opts o;
+	struct inventory inv;
+	int ret;
+	char err[512];
+};
+
+static void *loader_main(void *p)
+{
+	struct inv_loader *l = p;
+
+	l->ret = discover_inventory(&l->inv, &l->o, l->err, sizeof(l->err));
+	/* pairs with the acquire load in app_poll_inventory() */
+	atomic_store_explicit(&l->done, true, memory_order_release);
+	return NULL;
+}
 
 /* How long quitting waits for cancelled tools to be killed (they take ~1 s). */
 #define PROBE_QUIT_WAIT_MS 3000
@@ -27,6 +60,40 @@ static void take_inventory(struct app *app, struct inventory *inv)
 	app->inv = *inv;
 	app->have_inv = true;
 	app->inv_gen++;
+}
+
+/* A discovery's result: the vendor tools start on it; a rescan keeps the last list until they end. */
+static void take_discovery(struct app *app, struct inventory *inv, int ret, const char *err)
+{
+	char terr[512];
+
+	if (!ret && !app->sysfs_root) {
+		/* the last load's tools, if still running, are cancelled, not waited for */
+		raidprobe_free(app->probe, 0);
+		app->probe = raidprobe_start(inv, app->tool_timeout_ms, terr, sizeof(terr));
+		if (!app->probe)
+			inv_add_note(inv, "%s", terr);
+		/* screen tests dump what the tools said, not how far they got */
+		while (app->test_mode && !raidprobe_wait(app->probe, 1000))
+			;
+	}
+	if (ret) {
+		snprintf(app->inv_error, sizeof(app->inv_error), "%s", err);
+		inventory_release(inv);
+		return;
+	}
+	if (app->have_inv_next) {
+		inventory_release(&app->inv_next);
+		app->have_inv_next = false;
+	}
+	if (app->have_inv && app_probing(app)) {
+		/* a rescan: controllers do not vanish while their tool is asked again */
+		app->inv_next = *inv;
+		app->have_inv_next = true;
+		return;
+	}
+	take_inventory(app, inv);
+	app_poll_inventory(app);
 }
 
 void app_load_inventory(struct app *app)
@@ -52,47 +119,66 @@ void app_load_inventory(struct app *app)
 			*colon = '\0';
 			ret = raidtool_import(&inv, spec, colon + 1, err, sizeof(err));
 		}
-	} else {
-		struct discover_opts o;
-		char terr[512];
+		take_discovery(app, &inv, ret, err);
+		return;
+	}
+	if (app->loader) {
+		/* one discovery at a time; the one running is followed by another */
+		app->reload_again = true;
+		return;
+	}
+	{
+		struct inv_loader *l = calloc(1, sizeof(*l));
 
-		discover_opts_init(&o);
-		if (app->sysfs_root)
-			o.sysfs_root = app->sysfs_root;
-		ret = discover_inventory(&inv, &o, err, sizeof(err));
-		/* vendor tools only on the live machine: a recorded tree has none */
-		if (!ret && !app->sysfs_root) {
-			/* the last load's tools, if still running, are cancelled, not waited for */
-			raidprobe_free(app->probe, 0);
-			app->probe = raidprobe_start(&inv, app->tool_timeout_ms, terr, sizeof(terr));
-			if (!app->probe)
-				inv_add_note(&inv, "%s", terr);
-			/* screen tests dump what the tools said, not how far they got */
-			while (app->test_mode && !raidprobe_wait(app->probe, 1000))
-				;
+		if (l) {
+			discover_opts_init(&l->o);
+			if (app->sysfs_root)
+				l->o.sysfs_root = app->sysfs_root;
+			atomic_init(&l->done, false);
+		}
+		/* the first load (before the first frame) and screen tests read in place */
+		if (l && app->have_inv && !app->test_mode && !app_thread_start(&l->th, loader_main, l)) {
+			app->loader = l;
+			app->reload_again = false;
+			return;
+		}
+		if (l) {
+			ret = discover_inventory(&inv, &l->o, err, sizeof(err));
+			free(l);
+		} else {
+			ret = -ENOMEM;
+			snprintf(err, sizeof(err), "out of memory");
 		}
 	}
-	if (ret) {
-		snprintf(app->inv_error, sizeof(app->inv_error), "%s", err);
-		inventory_release(&inv);
+	take_discovery(app, &inv, ret, err);
+}
+
+bool app_loading(const struct app *app)
+{
+	return app->loader != NULL;
+}
+
+/* The UI thread, every frame: a finished discovery is taken, and another started if asked. */
+static void poll_loader(struct app *app)
+{
+	struct inv_loader *l = app->loader;
+
+	/* pairs with the release store at the end of loader_main() */
+	if (!l || !atomic_load_explicit(&l->done, memory_order_acquire))
 		return;
+	pthread_join(l->th, NULL);
+	app->loader = NULL;
+	take_discovery(app, &l->inv, l->ret, l->err);
+	free(l);
+	if (app->reload_again) {
+		app->reload_again = false;
+		app_load_inventory(app);
 	}
-	if (app->have_inv_next) {
-		inventory_release(&app->inv_next);
-		app->have_inv_next = false;
-	}
-	if (app->have_inv && app_probing(app)) {
-		/* a rescan: controllers do not vanish while their tool is asked again */
-		app->inv_next = inv;
-		app->have_inv_next = true;
-		return;
-	}
-	take_inventory(app, &inv);
-	app_poll_inventory(app);
 }
 
 void app_poll_inventory(struct app *app)
 {
+	poll_loader(app);
 	if (!app->probe)
 		return;
 	if (app->have_inv_next) {
@@ -125,6 +211,19 @@ bool app_probing(const struct app *app)
 /* Called by app_release(): no tool outlives the TUI. */
 void app_release_probes(struct app *app)
 {
+	if (app->loader) {
+		/* pairs with the release store at the end of loader_main() */
+		if (atomic_load_explicit(&app->loader->done, memory_order_acquire)) {
+			pthread_join(app->loader->th, NULL);
+			if (!app->loader->ret)
+				inventory_release(&app->loader->inv);
+			free(app->loader);
+		} else {
+			/* a read stuck in sysfs never holds up quitting: the thread goes with the process */
+			pthread_detach(app->loader->th);
+		}
+		app->loader = NULL;
+	}
 	raidprobe_free(app->probe, 0);
 	app->probe = NULL;
 	/* also the tools of earlier rescans, cancelled when they were replaced */

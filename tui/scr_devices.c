@@ -613,6 +613,9 @@ static int draw_head(struct app *app, struct dev_state *st, const struct rect *r
 			w_text(y++, r->x, r->w, theme_attr(t, EL_DIM), true, " Imported: %s", names);
 		}
 	}
+	if (app_loading(app))
+		w_text(y++, r->x, r->w, theme_attr(t, EL_DIM), true, " Rescanning: reading sysfs "
+		       "and the block devices' signatures%s", app->ascii ? "..." : "\u2026");
 	y = draw_probes(app, y, r);
 	if (app->inv_error[0])
 		w_text(y++, r->x, r->w, theme_attr(t, EL_ERROR), true, " %s%s",
@@ -824,6 +827,9 @@ static int devices_key(struct app *app, void *p, int ch)
 		rescan(app, st);
 		if (app->inv_error[0])
 			app_message(app, "Rescan failed: %s", app->inv_error);
+		else if (app_loading(app))
+			app_message(app, "Rescanning: the list stays as it was until the machine "
+				    "has been read and the vendor tools answer");
 		else if (app->have_inv_next)
 			app_message(app, "Rescanning: the list stays as it was until the vendor "
 				    "tools answer (c cancels them)");

@@ -43,6 +43,7 @@ struct rect {
 
 struct app;
 struct raidprobe;
+struct inv_loader;
 
 enum screen_id {
 	SCR_HELP = 0,
@@ -148,6 +149,9 @@ struct app {
 	/* a rescan waiting for its probes: the last complete inv stays until they end */
 	struct inventory inv_next;
 	bool have_inv_next;
+	/* a rescan's discovery (sysfs, signatures: seconds on a busy machine), off the UI thread */
+	struct inv_loader *loader;
+	bool reload_again;		/* asked again while it ran */
 	int tool_timeout_ms;		/* --tool-timeout; 0 = RAIDBENCH_TOOL_TIMEOUT, else 60 s */
 	struct app_profile profile;
 	struct app_target target;
@@ -209,6 +213,8 @@ void app_poll_inventory(struct app *app);
 void app_cancel_probes(struct app *app);
 /* Whether a vendor tool is still running. */
 bool app_probing(const struct app *app);
+/* Whether a rescan's discovery is still reading the machine. */
+bool app_loading(const struct app *app);
 
 /* The TUI entry point (tui/tui.c); argv after "raidbench". */
 int tui_main(int argc, char **argv);
