@@ -7,35 +7,35 @@
  *
  * The vendor tools run in the background (hw/raidprobe.h): the UI thread
  * never waits on one; it merges each tool's answer on the frame after it
- * arrives. A rescan's discovery runs on a thread of its own too (sysfs and
+ * arrives. A rescan's read runs on a thread of its own too (sysfs and the
  * signature probes of every block device take seconds on a busy machine,
  * and hot-plug events during a sweep ask for one after another); only the
- * first load, before the first frame, is read in place.
+ * first load, before the first frame, and screen tests read in place.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <stdlib.h>
-#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "discover.h"
-#include "raidprobe.h"
-#include "raidtool.h"
+#include "inventory_read.h"
 #include "tui.h"
 #include "ui_thread.h"
 
 /*
- * One discovery on its thread. The UI thread starts it and, once done reads
- * true, joins it and owns inv; the thread touches only this struct. The done
- * flag's release store (loader thread) pairs with the acquire load in
- * app_poll_inventory().
+ * One rescan on its thread. The UI thread starts it and, once done reads
+ * true, joins it and owns inv and probe (the probe set's owner becomes the
+ * UI thread then); the thread touches only this struct. The done flag's
+ * release store (loader thread) pairs with the acquire load in
+ * poll_loader() and app_release_probes().
  */
 struct inv_loader {
 	pthread_t th;
 	atomic_bool done;
-	struct discover_opts o;
+	struct inventory_source src;
 	struct inventory inv;
+	struct raidprobe *probe;
 	int ret;
 	char err[512];
 };
@@ -44,8 +44,8 @@ static void *loader_main(void *p)
 {
 	struct inv_loader *l = p;
 
-	l->ret = discover_inventory(&l->inv, &l->o, l->err, sizeof(l->err));
-	/* pairs with the acquire load in app_poll_inventory() */
+	l->ret = inventory_read(&l->inv, &l->src, &l->probe, l->err, sizeof(l->err));
+	/* pairs with the acquire loads in poll_loader() and app_release_probes() */
 	atomic_store_explicit(&l->done, true, memory_order_release);
 	return NULL;
 }
@@ -62,17 +62,14 @@ static void take_inventory(struct app *app, struct inventory *inv)
 	app->inv_gen++;
 }
 
-/* A discovery's result: the vendor tools start on it; a rescan keeps the last list until they end. */
-static void take_discovery(struct app *app, struct inventory *inv, int ret, const char *err)
+/* What a read gave: its tools replace the last ones; a rescan keeps the last list until they end. */
+static void take_read(struct app *app, struct inventory *inv, struct raidprobe *probe, int ret,
+		      const char *err)
 {
-	char terr[512];
-
-	if (!ret && !app->sysfs_root) {
+	if (probe) {
 		/* the last load's tools, if still running, are cancelled, not waited for */
 		raidprobe_free(app->probe, 0);
-		app->probe = raidprobe_start(inv, app->tool_timeout_ms, terr, sizeof(terr));
-		if (!app->probe)
-			inv_add_note(inv, "%s", terr);
+		app->probe = probe;
 		/* screen tests dump what the tools said, not how far they got */
 		while (app->test_mode && !raidprobe_wait(app->probe, 1000))
 			;
@@ -98,59 +95,39 @@ static void take_discovery(struct app *app, struct inventory *inv, int ret, cons
 
 void app_load_inventory(struct app *app)
 {
+	struct inventory_source src;
 	struct inventory inv;
+	struct raidprobe *probe = NULL;
+	struct inv_loader *l;
 	char err[512] = "";
-	size_t i;
-	int ret = 0;
+	int ret;
 
 	memset(&inv, 0, sizeof(inv));
 	app->inv_error[0] = '\0';
-	if (app->nr_imports) {
-		for (i = 0; i < app->nr_imports && !ret; i++) {
-			char spec[4096], *colon;
-
-			snprintf(spec, sizeof(spec), "%s", app->imports[i]);
-			colon = strchr(spec, ':');
-			if (!colon) {
-				snprintf(err, sizeof(err), "--import=%s: expected TOOL:FILE", spec);
-				ret = -1;
-				break;
-			}
-			*colon = '\0';
-			ret = raidtool_import(&inv, spec, colon + 1, err, sizeof(err));
-		}
-		take_discovery(app, &inv, ret, err);
-		return;
-	}
+	inventory_source_init(&src);
+	src.imports = app->imports;
+	src.nr_imports = app->nr_imports;
+	if (app->sysfs_root)
+		src.discover.sysfs_root = app->sysfs_root;
+	src.tool_timeout_ms = app->tool_timeout_ms;
 	if (app->loader) {
-		/* one discovery at a time; the one running is followed by another */
+		/* one read at a time; the one running is followed by another */
 		app->reload_again = true;
 		return;
 	}
-	{
-		struct inv_loader *l = calloc(1, sizeof(*l));
-
-		if (l) {
-			discover_opts_init(&l->o);
-			if (app->sysfs_root)
-				l->o.sysfs_root = app->sysfs_root;
-			atomic_init(&l->done, false);
-		}
-		/* the first load (before the first frame) and screen tests read in place */
-		if (l && app->have_inv && !app->test_mode && !app_thread_start(&l->th, loader_main, l)) {
+	/* a rescan of this machine: off the UI thread */
+	if (app->have_inv && !app->test_mode && !app->nr_imports && (l = calloc(1, sizeof(*l)))) {
+		l->src = src;
+		atomic_init(&l->done, false);
+		if (!app_thread_start(&l->th, loader_main, l)) {
 			app->loader = l;
 			app->reload_again = false;
 			return;
 		}
-		if (l) {
-			ret = discover_inventory(&inv, &l->o, err, sizeof(err));
-			free(l);
-		} else {
-			ret = -ENOMEM;
-			snprintf(err, sizeof(err), "out of memory");
-		}
+		free(l);
 	}
-	take_discovery(app, &inv, ret, err);
+	ret = inventory_read(&inv, &src, &probe, err, sizeof(err));
+	take_read(app, &inv, probe, ret, err);
 }
 
 bool app_loading(const struct app *app)
@@ -158,7 +135,7 @@ bool app_loading(const struct app *app)
 	return app->loader != NULL;
 }
 
-/* The UI thread, every frame: a finished discovery is taken, and another started if asked. */
+/* The UI thread, every frame: a finished rescan is taken, and another started if asked. */
 static void poll_loader(struct app *app)
 {
 	struct inv_loader *l = app->loader;
@@ -168,7 +145,7 @@ static void poll_loader(struct app *app)
 		return;
 	pthread_join(l->th, NULL);
 	app->loader = NULL;
-	take_discovery(app, &l->inv, l->ret, l->err);
+	take_read(app, &l->inv, l->probe, l->ret, l->err);
 	free(l);
 	if (app->reload_again) {
 		app->reload_again = false;
@@ -184,18 +161,14 @@ void app_poll_inventory(struct app *app)
 	if (app->have_inv_next) {
 		if (raidprobe_busy(app->probe))
 			return;
-		raidprobe_collect(app->probe, &app->inv_next);
-		/* one controller per card: the vendor tool's view joins the sysfs one */
-		discover_join_vendor(&app->inv_next);
+		inventory_read_collect(app->probe, &app->inv_next);
 		app->have_inv_next = false;
 		take_inventory(app, &app->inv_next);
 		memset(&app->inv_next, 0, sizeof(app->inv_next));
 		return;
 	}
-	if (app->have_inv && raidprobe_collect(app->probe, &app->inv)) {
-		discover_join_vendor(&app->inv);
+	if (app->have_inv && inventory_read_collect(app->probe, &app->inv))
 		app->inv_gen++;
-	}
 }
 
 void app_cancel_probes(struct app *app)
@@ -215,8 +188,8 @@ void app_release_probes(struct app *app)
 		/* pairs with the release store at the end of loader_main() */
 		if (atomic_load_explicit(&app->loader->done, memory_order_acquire)) {
 			pthread_join(app->loader->th, NULL);
-			if (!app->loader->ret)
-				inventory_release(&app->loader->inv);
+			raidprobe_free(app->loader->probe, 0);
+			inventory_release(&app->loader->inv);
 			free(app->loader);
 		} else {
 			/* a read stuck in sysfs never holds up quitting: the thread goes with the process */
