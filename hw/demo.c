@@ -1,9 +1,9 @@
 /*
  * demo.c - where the bundled captures are and which ones the demo shows:
  * $RAIDBENCH_DEMO_DIR, else tests/fixtures/vendor next to the binary (a
- * build tree), else $(pkgdatadir)/demo. One capture set per tool, chosen to
- * show healthy, degraded and rebuilding arrays side by side. Nothing
- * here prints; the front end says what the error says.
+ * build tree), else $(pkgdatadir)/demo; the list is that directory's
+ * demo.list (data, so no tool is named here). Nothing here prints; the
+ * front end says what the error says.
  */
 #include <errno.h>
 #include <limits.h>
@@ -15,30 +15,31 @@
 #include "config.h"
 #include "demo.h"
 
-static const struct {
-	const char *tool;	/* --import's TOOL */
-	const char *file;	/* under the demo directory */
-} captures[] = {
-	{ "ssacli", "ssacli/ssacli_ctrl-all-show-config-detail_P440ar-2arrays.txt" },
-	{ "storcli", "storcli/perccli_call-show-all-j_PERC-H755.json" },
-	{ "storcli", "storcli/perccli_call-vall-show-all-j_PERC-H755-raid5.json" },
-	{ "storcli", "storcli/perccli_call-eall-sall-show-all-j_PERC-H755.json" },
-	{ "megacli", "megacli/MegaCli_LDPDInfo-aAll-NoLog_raid1-primary1-8drives-span1.txt" },
-	{ "mdstat", "mdadm/proc-mdstat_degraded-raid5-faulty-F.txt" },
-	{ "mdadm-detail", "mdadm/mdadm-detail_md126_raid1-degraded-recovering-30pct.txt" },
-};
-#define NR_CAPTURES (sizeof(captures) / sizeof(captures[0]))
+#define DEMO_MAX 32
 
-static int has_all(const char *dir)
+/* A directory holding demo.list and every capture it names. */
+static int usable(const char *dir)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], line[PATH_MAX];
+	FILE *f;
+	int ok = 1, n = 0;
 
-	for (size_t i = 0; i < NR_CAPTURES; i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, captures[i].file);
-		if (access(path, R_OK))
-			return 0;
+	snprintf(path, sizeof(path), "%s/demo.list", dir);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (ok && fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0] || line[0] == '#')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, colon ? colon + 1 : "");
+		ok = colon && access(path, R_OK) == 0;
+		n++;
 	}
-	return 1;
+	fclose(f);
+	return ok && n;
 }
 
 static int demo_dir(char *buf, size_t len)
@@ -49,7 +50,7 @@ static int demo_dir(char *buf, size_t len)
 
 	if (env && *env) {
 		snprintf(buf, len, "%s", env);
-		return has_all(buf) ? 0 : -ENOENT;
+		return usable(buf) ? 0 : -ENOENT;
 	}
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
@@ -58,18 +59,19 @@ static int demo_dir(char *buf, size_t len)
 		if (slash) {
 			*slash = '\0';
 			snprintf(buf, len, "%s/tests/fixtures/vendor", exe);
-			if (has_all(buf))
+			if (usable(buf))
 				return 0;
 		}
 	}
 	snprintf(buf, len, "%s/demo", RB_DATADIR);
-	return has_all(buf) ? 0 : -ENOENT;
+	return usable(buf) ? 0 : -ENOENT;
 }
 
 int demo_imports(const char **out, size_t max, size_t *nr, char *err, size_t errlen)
 {
-	static char specs[NR_CAPTURES][PATH_MAX + 32];
-	char dir[PATH_MAX];
+	static char specs[DEMO_MAX][PATH_MAX + 32];
+	char dir[PATH_MAX], path[PATH_MAX + 16], line[PATH_MAX];
+	FILE *f;
 
 	*nr = 0;
 	if (demo_dir(dir, sizeof(dir))) {
@@ -77,10 +79,23 @@ int demo_imports(const char **out, size_t max, size_t *nr, char *err, size_t err
 			 "tests/fixtures/vendor; RAIDBENCH_DEMO_DIR names another place)", dir);
 		return -ENOENT;
 	}
-	for (size_t i = 0; i < NR_CAPTURES && *nr < max; i++) {
-		snprintf(specs[i], sizeof(specs[i]), "%s:%s/%s", captures[i].tool, dir,
-			 captures[i].file);
-		out[(*nr)++] = specs[i];
+	snprintf(path, sizeof(path), "%s/demo.list", dir);
+	f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -errno;
 	}
+	while (*nr < max && *nr < DEMO_MAX && fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0] || line[0] == '#' || !colon)
+			continue;
+		*colon = '\0';
+		snprintf(specs[*nr], sizeof(specs[*nr]), "%s:%s/%s", line, dir, colon + 1);
+		out[*nr] = specs[*nr];
+		(*nr)++;
+	}
+	fclose(f);
 	return 0;
 }
