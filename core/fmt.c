@@ -33,12 +33,17 @@ static void fmt_scaled(char *buf, size_t len, double v, double base,
 	snprintf(buf, len, v >= 100 || i == 0 ? "%.0f %s" : "%.1f %s", v, units[i]);
 }
 
-/* Decimal, as the MB/s columns and fio's "(MB/s)": 1 MB/s is 1,000,000 bytes a second. */
+/*
+ * Always MB/s, decimal as the MB/s columns and fio's "(MB/s)" (1,000,000
+ * bytes a second): numbers side by side (read and write, one run and the
+ * next) are read in one unit, never "0 B/s" beside "kB/s" and "GB/s".
+ */
 void fmt_rate(char *buf, size_t len, double bytes_per_s)
 {
-	static const char *const u[] = { "B/s", "kB/s", "MB/s", "GB/s", "TB/s" };
+	double mb = bytes_per_s / 1e6;
 
-	fmt_scaled(buf, len, bytes_per_s, 1000, u, 5);
+	snprintf(buf, len, mb <= 0 ? "0 MB/s" : mb < 10 ? "%.2f MB/s" : mb < 100 ? "%.1f MB/s" :
+		 "%.0f MB/s", mb);
 }
 
 void fmt_size(char *buf, size_t len, double bytes)
@@ -50,7 +55,10 @@ void fmt_size(char *buf, size_t len, double bytes)
 
 void fmt_ns(char *buf, size_t len, double ns)
 {
-	if (ns >= 1e9)
+	/* no completion, no latency: a measured latency is never 0 ns */
+	if (!(ns > 0))
+		snprintf(buf, len, "-");
+	else if (ns >= 1e9)
 		snprintf(buf, len, "%.2f s", ns / 1e9);
 	else if (ns >= 1e6)
 		snprintf(buf, len, "%.2f ms", ns / 1e6);
@@ -66,4 +74,15 @@ void fmt_bytes(char *buf, size_t len, long long bytes)
 		snprintf(buf, len, "?");
 	else
 		fmt_size(buf, len, (double)bytes);
+}
+
+void fmt_duration(char *buf, size_t len, unsigned long long s)
+{
+	if (s < 3600)
+		snprintf(buf, len, "%02llu:%02llu", s / 60, s % 60);
+	else if (s < 86400)
+		snprintf(buf, len, "%llu:%02llu:%02llu", s / 3600, s / 60 % 60, s % 60);
+	else
+		snprintf(buf, len, "%llud %02llu:%02llu:%02llu", s / 86400, s / 3600 % 24,
+			 s / 60 % 60, s % 60);
 }

@@ -9,12 +9,14 @@
 
 /* "1.23M", "456k", "789" (IOPS and counts, SI) */
 void fmt_count(char *buf, size_t len, double v);
-/* "1.2 GB/s", "345 MB/s", "12 kB/s": decimal, as the MB/s columns */
+/* "5213 MB/s", "345 MB/s", "0.01 MB/s": one unit, decimal, as the MB/s columns */
 void fmt_rate(char *buf, size_t len, double bytes_per_s);
 /* sizes with IEC units: "1.8 TiB", "512 MiB" */
 void fmt_size(char *buf, size_t len, double bytes);
-/* "850 ns", "12.3 us", "4.56 ms", "1.2 s" */
+/* "850 ns", "12.3 us", "4.56 ms", "1.2 s"; "-" for 0 (no completion, no latency) */
 void fmt_ns(char *buf, size_t len, double ns);
+/* a duration: "00:05", "59:59", "1:00:00", "1157d 09:46:39" (days past 24 hours) */
+void fmt_duration(char *buf, size_t len, unsigned long long s);
 /* a size that may be unknown (negative): "?" then */
 void fmt_bytes(char *buf, size_t len, long long bytes);
 

@@ -252,6 +252,12 @@ static int range_err(char *why, size_t len, const char *v, long long min, long l
 	return ERR("'%s' is out of range (expected %lld to %lld)", v, min, max);
 }
 
+/* A value that is a number, only too large for the field's 64 bits. */
+static int too_large(char *why, size_t len, const char *v, const char *what)
+{
+	return ERR("'%s' is out of range (too large for %s)", v, what);
+}
+
 static int set_str(char **field, const char *v)
 {
 	char *n = strdup(v);
@@ -285,8 +291,11 @@ static int get_uint(struct job_draft *d, const struct job_opt *o, const char *v,
 		    unsigned *out, char *why, size_t len)
 {
 	uint64_t u;
+	int ret = units_size(v, d->spec.kb_base, &u, NULL);
 
-	if (units_size(v, d->spec.kb_base, &u, NULL))
+	if (ret == -ERANGE)
+		return range_err(why, len, v, o->min, o->max);
+	if (ret)
 		return ERR("bad number '%s' (expected a whole number)", v);
 	if (u < (uint64_t)o->min || u > (uint64_t)o->max || u > UINT_MAX)
 		return range_err(why, len, v, o->min, o->max);
@@ -304,8 +313,11 @@ static int opt_int(struct job_draft *d, const struct job_opt *o, const char *v,
 		   char *why, size_t len)
 {
 	long long i;
+	int ret = units_int(v, &i);
 
-	if (units_int(v, &i))
+	if (ret == -ERANGE)
+		return range_err(why, len, v, o->min, o->max);
+	if (ret)
 		return ERR("bad number '%s' (expected a whole number)", v);
 	if (i < o->min || i > o->max)
 		return range_err(why, len, v, o->min, o->max);
@@ -317,8 +329,11 @@ static int opt_u64(struct job_draft *d, const struct job_opt *o, const char *v,
 		   char *why, size_t len)
 {
 	uint64_t u;
+	int ret = units_size(v, d->spec.kb_base, &u, NULL);
 
-	if (units_size(v, d->spec.kb_base, &u, NULL))
+	if (ret == -ERANGE)
+		return too_large(why, len, v, "a size in bytes");
+	if (ret)
 		return ERR("bad size '%s' (expected %s)", v, UNITS_SIZE_HINT);
 	if (u < (uint64_t)o->min)
 		return range_err(why, len, v, o->min, LLONG_MAX);
@@ -329,7 +344,11 @@ static int opt_u64(struct job_draft *d, const struct job_opt *o, const char *v,
 static int opt_time(struct job_draft *d, const struct job_opt *o, const char *v,
 		    char *why, size_t len)
 {
-	if (units_time_us(v, (uint64_t)o->min, FIELD(d, o, uint64_t)))
+	int ret = units_time_us(v, (uint64_t)o->min, FIELD(d, o, uint64_t));
+
+	if (ret == -ERANGE)
+		return too_large(why, len, v, "a time in microseconds");
+	if (ret)
 		return ERR("bad time '%s' (expected %s; a bare number is %s)", v,
 			   UNITS_TIME_HINT, o->min == 1 ? "microseconds" : "seconds");
 	return 0;
@@ -342,8 +361,11 @@ static int opt_size(struct job_draft *d, const struct job_opt *o, const char *v,
 	bool is_size = !strcmp(o->name, "size");
 	uint64_t u;
 	unsigned pct = 0;
+	int ret = units_size(v, j->kb_base, &u, &pct);
 
-	if (units_size(v, j->kb_base, &u, &pct) || (is_size && v[strlen(v) - 1] == '%' && !pct))
+	if (ret == -ERANGE)
+		return too_large(why, len, v, "a size in bytes");
+	if (ret || (is_size && v[strlen(v) - 1] == '%' && !pct))
 		return ERR("bad size '%s' (expected %s)", v, UNITS_PCT_HINT);
 	if (is_size) {
 		j->size = u;
@@ -392,7 +414,12 @@ static int opt_ddir(struct job_draft *d, const struct job_opt *o, const char *v,
 	for (i = 0; !ret && i < DDIR_RWDIR_CNT; i++) {
 		if (!part[i])
 			continue;
-		if (units_size(part[i], j->kb_base, &val[i], NULL))
+		int r = units_size(part[i], j->kb_base, &val[i], NULL);
+
+		if (r == -ERANGE)
+			ret = (o->flags & OPT_COUNT) ? range_err(why, len, part[i], o->min, o->max)
+						     : too_large(why, len, part[i], "a size in bytes");
+		else if (r)
 			ret = (o->flags & OPT_COUNT)
 				? ERR("bad number '%s' (expected a whole number)", part[i])
 				: ERR("bad size '%s' (expected %s)", part[i], UNITS_SIZE_HINT);

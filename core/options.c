@@ -1014,6 +1014,19 @@ static void put_arg(FILE *m, const char *key, const char *value)
 	fputc('\'', m);
 }
 
+/*
+ * Whether option k is set again later in the same list: the later one wins,
+ * so the command line shows only it ("--runtime=5 ... --runtime=15" read as
+ * two values).
+ */
+static bool set_again(const struct opt_kv *o, size_t nr, size_t k)
+{
+	for (size_t i = k + 1; i < nr; i++)
+		if (!strcmp(o[i].key, o[k].key))
+			return true;
+	return false;
+}
+
 char *jobs_to_cmdline(const struct job_list *jl)
 {
 	char *buf = NULL;
@@ -1025,14 +1038,16 @@ char *jobs_to_cmdline(const struct job_list *jl)
 	/* a name= among the options would start another job on a command line */
 	fputs("fio", m);
 	for (k = 0; k < jl->nr_global_options; k++)
-		if (strcmp(jl->global_options[k].key, "name"))
+		if (strcmp(jl->global_options[k].key, "name") &&
+		    !set_again(jl->global_options, jl->nr_global_options, k))
 			put_arg(m, jl->global_options[k].key, jl->global_options[k].value);
 	for (i = 0; i < jl->nr; i++) {
 		const struct job_spec *j = &jl->jobs[i];
 
 		put_arg(m, "name", j->name);
 		for (k = 0; k < j->nr_job_options; k++)
-			if (strcmp(j->job_options[k].key, "name"))
+			if (strcmp(j->job_options[k].key, "name") &&
+			    !set_again(j->job_options, j->nr_job_options, k))
 				put_arg(m, j->job_options[k].key, j->job_options[k].value);
 	}
 	if (fclose(m)) {

@@ -52,8 +52,9 @@ static int scan_uint(const char *s, uint64_t *out, const char **end)
 	}
 	errno = 0;
 	v = strtoull(s, &e, base);
+	/* a number, only too large: callers say "out of range", not "not a number" */
 	if (errno == ERANGE)
-		return -EINVAL;
+		return -ERANGE;
 	*out = v;
 	*end = e;
 	return 0;
@@ -102,10 +103,12 @@ int units_size(const char *s, unsigned kb_base, uint64_t *out, unsigned *percent
 
 	if (percent)
 		*percent = 0;
+	int ret;
+
 	if (kb_base != 1000)
 		kb_base = 1024;
-	if (scan_uint(s, &v, &end))
-		return -EINVAL;
+	if ((ret = scan_uint(s, &v, &end)))
+		return ret;
 	if (end[0] == '%' && end[1] == '\0') {
 		if (!percent || v > 100)
 			return -EINVAL;
@@ -116,7 +119,7 @@ int units_size(const char *s, unsigned kb_base, uint64_t *out, unsigned *percent
 	if (size_mult(end, kb_base, &mult))
 		return -EINVAL;
 	if (__builtin_mul_overflow(v, mult, out))
-		return -EINVAL;
+		return -ERANGE;
 	return 0;
 }
 
@@ -146,9 +149,10 @@ int units_time_us(const char *s, uint64_t default_unit_us, uint64_t *out)
 	const char *end;
 	uint64_t v, mult = 0;
 	size_t i;
+	int ret;
 
-	if (scan_uint(s, &v, &end))
-		return -EINVAL;
+	if ((ret = scan_uint(s, &v, &end)))
+		return ret;
 	if (!*end) {
 		mult = default_unit_us;
 	} else {
@@ -159,7 +163,7 @@ int units_time_us(const char *s, uint64_t default_unit_us, uint64_t *out)
 			return -EINVAL;
 	}
 	if (__builtin_mul_overflow(v, mult, out))
-		return -EINVAL;
+		return -ERANGE;
 	return 0;
 }
 
@@ -179,12 +183,16 @@ int units_int(const char *s, long long *out)
 	uint64_t v;
 	bool neg = false;
 
+	int ret;
+
 	if (*s == '-' || *s == '+')
 		neg = *s++ == '-';
-	if (scan_uint(s, &v, &end) || *end)
+	if ((ret = scan_uint(s, &v, &end)))
+		return ret;
+	if (*end)
 		return -EINVAL;
 	if (v > (uint64_t)LLONG_MAX)
-		return -EINVAL;
+		return -ERANGE;
 	*out = neg ? -(long long)v : (long long)v;
 	return 0;
 }

@@ -87,7 +87,9 @@ void raidprobe_describe(const struct raidprobe_tool *t, bool ascii, char *buf, s
 
 	switch (t->state) {
 	case RAIDPROBE_RUNNING:
-		snprintf(buf, len, "%s: probing%s %lld s", t->name, ascii ? "..." : "\u2026", s);
+		/* the timeout says how long a hung tool can keep the list incomplete */
+		snprintf(buf, len, "%s: probing%s %lld s (timeout %d s)", t->name,
+			 ascii ? "..." : "\u2026", s, (t->timeout_ms + 999) / 1000);
 		break;
 	case RAIDPROBE_DONE:
 		snprintf(buf, len, "%s: done (%lld s)", t->name, s);

@@ -94,7 +94,7 @@ bool raidprobe_settle(int wait_ms);
 const char *raidprobe_state_name(enum raidprobe_state s);
 
 /*
- * One line for a person: "ssacli: probing... 12 s", "ssacli: done (3 s)",
+ * One line for a person: "ssacli: probing... 12 s (timeout 60 s)", "ssacli: done (3 s)",
  * "storcli: timed out after 30 s", "storcli: failed: <reason>",
  * "ssacli: cancelled". ascii: "..." instead of an ellipsis.
  */

@@ -80,8 +80,8 @@ int sweep_tool_controller(struct sweep_tool *t, const char *user, const struct i
 				n++;
 			}
 		if (n != 1 || !only->id)
-			return sweep_fail(err, errlen, -EINVAL, "%s sees %zu controllers: name one",
-				    t->ops->name, n);
+			return sweep_fail(err, errlen, -EINVAL, "%s sees %zu controller%s: name one",
+				    t->ops->name, n, n == 1 ? "" : "s");
 		snprintf(t->controller, sizeof(t->controller), "%s", only->id);
 	}
 	for (size_t i = 0; i < inv->nr_controllers; i++)

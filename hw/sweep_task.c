@@ -21,6 +21,8 @@ void sweep_task_init(struct sweep_task *t)
 	memset(t, 0, sizeof(*t));
 	atomic_init(&t->done, false);
 	pthread_mutex_init(&t->lock, NULL);
+	/* a few seconds of ticks; a Run screen that falls behind loses records, never the sweep */
+	t->have_feed = ring_init(&t->feed, 8192) == 0;
 	t->plan.strip_bytes = -1;
 	t->plan.wait_init = true;
 }
@@ -94,10 +96,33 @@ static void on_event(void *arg, const struct sweep_event *ev)
 	pthread_mutex_unlock(&t->lock);
 }
 
-/* Live records: one tick's totals, published at the tick's end. */
+/* A run's clones are set up: its names, for the Run screen. */
+static void on_setup(void *arg, const struct job_list *jl, const struct run_layout *lay)
+{
+	struct sweep_task *t = arg;
+	struct sweep_layout *l = &t->layout;
+
+	(void)jl;
+	pthread_mutex_lock(&t->lock);
+	l->nr_workers = lay->nr_workers < SWEEP_TASK_JOBS ? lay->nr_workers : SWEEP_TASK_JOBS;
+	for (size_t i = 0; i < l->nr_workers; i++) {
+		cpy(l->worker[i], sizeof(l->worker[i]), lay->worker_names[i]);
+		l->group[i] = lay->worker_groups ? lay->worker_groups[i] : 0;
+	}
+	l->nr_disks = lay->nr_disks < SWEEP_TASK_DISKS ? lay->nr_disks : SWEEP_TASK_DISKS;
+	for (size_t i = 0; i < l->nr_disks; i++)
+		cpy(l->disk[i], sizeof(l->disk[i]), lay->disk_names[i]);
+	l->seq++;
+	pthread_mutex_unlock(&t->lock);
+}
+
+/* Live records: one tick's totals, published at the tick's end; each record to the feed. */
 static void on_record(void *arg, const struct live_rec *rec)
 {
 	struct sweep_task *t = arg;
+
+	if (t->have_feed)
+		ring_push(&t->feed, rec);
 
 	switch (rec->type) {
 	case LIVE_IO:
@@ -132,7 +157,7 @@ static void on_record(void *arg, const struct live_rec *rec)
 static void *worker(void *p)
 {
 	struct sweep_task *t = p;
-	struct run_observer obs = { NULL, on_record, t, 0 };
+	struct run_observer obs = { on_setup, on_record, t, 0 };
 	struct sweep_callbacks cb = { on_event, t, &obs, &t->interrupt };
 
 	switch (t->kind) {
@@ -165,6 +190,9 @@ int sweep_task_start(struct sweep_task *t, enum sweep_task_kind kind, bool sync)
 	t->interrupt = 0;
 	memset(&t->live, 0, sizeof(t->live));
 	atomic_store_explicit(&t->done, false, memory_order_relaxed);
+	/* the worker is not running: the UI thread, the consumer, empties what a last task left */
+	while (t->have_feed && ring_pop_batch(&t->feed, t->spill, SWEEP_TASK_SPILL))
+		;
 	if (sync) {
 		worker(t);
 		return 0;
@@ -207,6 +235,25 @@ void sweep_task_stop(struct sweep_task *t)
 	t->interrupt = 1;
 }
 
+bool sweep_task_layout(struct sweep_task *t, unsigned *seen, struct sweep_layout *out)
+{
+	bool fresh;
+
+	pthread_mutex_lock(&t->lock);
+	fresh = t->layout.seq != *seen;
+	if (fresh) {
+		*out = t->layout;
+		*seen = t->layout.seq;
+	}
+	pthread_mutex_unlock(&t->lock);
+	return fresh;
+}
+
+uint32_t sweep_task_feed(struct sweep_task *t, struct live_rec *out, uint32_t max)
+{
+	return t->have_feed ? ring_pop_batch(&t->feed, out, max) : 0;
+}
+
 bool sweep_task_done(struct sweep_task *t)
 {
 	/* pairs with the release store at the end of worker() */
@@ -247,5 +294,7 @@ void sweep_task_release(struct sweep_task *t)
 	free_list(t->plan.drives, t->plan.nr_drives);
 	free_list(t->plan.levels, t->plan.nr_levels);
 	pthread_mutex_destroy(&t->lock);
+	if (t->have_feed)
+		ring_release(&t->feed);
 	sweep_task_init(t);
 }

@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ring.h"
 #include "sweep.h"
 
 #define SWEEP_TASK_QUEUE 256
@@ -47,6 +48,19 @@ struct sweep_live {
 	unsigned long seq;	/* changes with every tick */
 };
 
+#define SWEEP_TASK_JOBS 64
+#define SWEEP_TASK_DISKS 16
+#define SWEEP_TASK_SPILL 64
+
+/* The layout of the run in progress, for the Run screen (copied when its clones are set up). */
+struct sweep_layout {
+	unsigned seq;			/* changes with every run; 0 = none yet */
+	size_t nr_workers, nr_disks;
+	char worker[SWEEP_TASK_JOBS][48];
+	int group[SWEEP_TASK_JOBS];
+	char disk[SWEEP_TASK_DISKS][32];
+};
+
 struct sweep_task {
 	/* input: the UI thread's until start; owned strings, freed by release */
 	enum sweep_task_kind kind;
@@ -66,6 +80,11 @@ struct sweep_task {
 	unsigned long dropped;		/* under lock: events that did not fit */
 	struct sweep_live live;		/* under lock */
 	double tick_ios, tick_bytes, tick_ns, tick_pct;	/* worker only */
+	struct sweep_layout layout;	/* under lock */
+	/* every live record of the run: the worker pushes, the UI thread pops (SPSC) */
+	struct ring feed;
+	bool have_feed;
+	struct live_rec spill[SWEEP_TASK_SPILL];	/* UI thread: what start() drops */
 };
 
 void sweep_task_init(struct sweep_task *t);
@@ -80,6 +99,13 @@ int sweep_task_start(struct sweep_task *t, enum sweep_task_kind kind, bool sync)
 /* Moves up to max queued events into out; returns how many. */
 size_t sweep_task_drain(struct sweep_task *t, struct sweep_msg *out, size_t max);
 struct sweep_live sweep_task_live(struct sweep_task *t);
+/*
+ * The Run screen's view of the sweep's runs: when a run began since *seen,
+ * copies its layout to out, updates *seen and returns true; the caller
+ * shows it before the records sweep_task_feed() then pops (up to max).
+ */
+bool sweep_task_layout(struct sweep_task *t, unsigned *seen, struct sweep_layout *out);
+uint32_t sweep_task_feed(struct sweep_task *t, struct live_rec *out, uint32_t max);
 /* Asks the sweep to stop after its current step (the array is deleted). */
 void sweep_task_stop(struct sweep_task *t);
 bool sweep_task_done(struct sweep_task *t);

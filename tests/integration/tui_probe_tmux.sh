@@ -54,6 +54,7 @@ start
 await probing "storcli: probing" 5
 check "the Devices screen shows at once, with ssacli probing" screen_has probing "ssacli: probing"
 check "... and storcli probing" screen_has probing "storcli: probing"
+check "... each with the timeout it has (RAIDBENCH_TOOL_TIMEOUT=200)" screen_has probing "ssacli: probing.* [0-9]* s (timeout 200 s)"
 check "... and says how to cancel" screen_has probing "c cancels"
 check "the key bar names the cancel key" screen_has probing "cCancel tools"
 check "both tools are running" test -n "$(left)"

@@ -480,6 +480,19 @@ END_TEST
 
 START_TEST(error_messages)
 {
+	/* a number too large for its field is out of range, not "not a number" */
+	load_fails("[a]\niodepth=99999999999999999999\n", -EINVAL,
+		   ":2: option 'iodepth': '99999999999999999999' is out of range (expected at least 1)");
+	load_fails("[a]\nrwmixread=99999999999999999999\n", -EINVAL,
+		   ":2: option 'rwmixread': '99999999999999999999' is out of range (expected 0 to 100)");
+	load_fails("[a]\nsize=99999999999999999999\n", -EINVAL,
+		   ":2: option 'size': '99999999999999999999' is out of range (too large for a size "
+		   "in bytes)");
+	load_fails("[a]\nruntime=99999999999999999999\n", -EINVAL,
+		   ":2: option 'runtime': '99999999999999999999' is out of range (too large for a "
+		   "time in microseconds)");
+	load_fails("[a]\nbs=16777216t\n", -EINVAL,
+		   ":2: option 'bs': '16777216t' is out of range (too large for a size in bytes)");
 	load_fails("[a]\n\nbs=x4k\n", -EINVAL,
 		   ":3: option 'bs': bad size 'x4k' (expected a size such as 4k, 1m, 512)");
 	load_fails("[a]\nrw=read\n\n\nblocksz=4k\n", -EINVAL,

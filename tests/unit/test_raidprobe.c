@@ -157,9 +157,9 @@ START_TEST(describe_states)
 
 	t.state = RAIDPROBE_RUNNING;
 	raidprobe_describe(&t, true, buf, sizeof(buf));
-	ck_assert_str_eq(buf, "ssacli: probing... 12 s");
+	ck_assert_str_eq(buf, "ssacli: probing... 12 s (timeout 30 s)");
 	raidprobe_describe(&t, false, buf, sizeof(buf));
-	ck_assert_str_eq(buf, "ssacli: probing\u2026 12 s");
+	ck_assert_str_eq(buf, "ssacli: probing\u2026 12 s (timeout 30 s)");
 	t.state = RAIDPROBE_DONE;
 	raidprobe_describe(&t, true, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "ssacli: done (12 s)");

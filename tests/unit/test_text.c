@@ -1,7 +1,8 @@
 /*
  * test_text.c - outside text on its way out: bounded appending into fixed
  * buffers (core/bufcat.c) and the escaping of control characters and
- * broken UTF-8 before a terminal sees them (tui/tty_text.c).
+ * broken UTF-8 before a terminal sees them (tui/tty_text.c); durations
+ * as the screens print them (tui/fmt.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 
 #include "bufcat.h"
 #include "check_util.h"
+#include "fmt.h"
 #include "tty_text.h"
 
 START_TEST(bufcat_cuts_and_chains)
@@ -100,6 +102,26 @@ START_TEST(json_stays_json_and_utf8)
 }
 END_TEST
 
+/* runtime=99999999 is 1157 days: the ETA says so, not "1666666:39" */
+START_TEST(durations_grow_days)
+{
+	char b[64];
+
+	fmt_duration(b, sizeof(b), 5);
+	ck_assert_str_eq(b, "00:05");
+	fmt_duration(b, sizeof(b), 3599);
+	ck_assert_str_eq(b, "59:59");
+	fmt_duration(b, sizeof(b), 3600);
+	ck_assert_str_eq(b, "1:00:00");
+	fmt_duration(b, sizeof(b), 86399);
+	ck_assert_str_eq(b, "23:59:59");
+	fmt_duration(b, sizeof(b), 99999999);
+	ck_assert_str_eq(b, "1157d 09:46:39");
+	fmt_duration(b, sizeof(b), UINT64_MAX);
+	ck_assert_msg(strstr(b, "d ") != NULL, "%s", b);
+}
+END_TEST
+
 static Suite *text_suite(void)
 {
 	Suite *s = suite_create("text");
@@ -110,6 +132,7 @@ static Suite *text_suite(void)
 	tcase_add_test(tc, char_len_is_zero_for_what_must_not_pass);
 	tcase_add_test(tc, printf_escapes_its_whole_output);
 	tcase_add_test(tc, json_stays_json_and_utf8);
+	tcase_add_test(tc, durations_grow_days);
 	suite_add_tcase(s, tc);
 	return s;
 }

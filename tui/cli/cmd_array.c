@@ -387,8 +387,8 @@ static int pick_controller(const struct args *a, const struct tool *t,
 			n++;
 		}
 	if (n != 1 || !only->id) {
-		tty_fprintf(stderr, "raidbench array: %s sees %zu controllers: give --controller=ID\n",
-			t->ops->name, n);
+		tty_fprintf(stderr, "raidbench array: %s sees %zu controller%s: give --controller=ID\n",
+			t->ops->name, n, n == 1 ? "" : "s");
 		if (n)
 			print_inventory(inv, false);
 		return EXIT_USAGE;

@@ -21,8 +21,8 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: raidbench [--ascii] [--import=TOOL:FILE] [--profile=NAME] [--target=PATH] [--start]\n"
-		"                 [--tool-timeout=SECONDS] [--client=HOST ... --target=PATH]\n"
+		"usage: raidbench [--ascii] [--demo] [--import=TOOL:FILE] [--profile=NAME] [--target=PATH]\n"
+		"                 [--start] [--tool-timeout=SECONDS] [--client=HOST ... --target=PATH]\n"
 		"                                      the terminal interface (without a terminal:\n"
 		"                                      the default profile on a scratch file)\n"
 		"       raidbench run [OPTIONS] [JOBFILE...]\n"
@@ -112,6 +112,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "tui-test"))
 		return tui_test_main(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "--ascii") || !strncmp(argv[1], "--import", 8) ||
+	    !strcmp(argv[1], "--demo") ||
 	    !strncmp(argv[1], "--profile=", 10) || !strncmp(argv[1], "--target=", 9) ||
 	    !strcmp(argv[1], "--start") || !strncmp(argv[1], "--tool-timeout=", 15) ||
 	    !strncmp(argv[1], "--client=", 9))

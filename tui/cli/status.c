@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fmt.h"
 #include "ring.h"
 
 void status_line_init(struct status_line *s)
@@ -32,7 +33,10 @@ static void rate_str(char *buf, size_t len, double bytes_per_s)
 
 static void lat_str(char *buf, size_t len, uint32_t ns)
 {
-	if (ns >= 10000000)
+	/* a direction with no completion has no latency */
+	if (!ns)
+		snprintf(buf, len, "-");
+	else if (ns >= 10000000)
 		snprintf(buf, len, "%ums", ns / 1000000);
 	else if (ns >= 10000)
 		snprintf(buf, len, "%uus", ns / 1000);
@@ -45,10 +49,12 @@ static void draw(struct status_line *s)
 	double dt = s->interval_ns ? (double)s->interval_ns / 1e9 : 0;
 	char r[32], w[32], lr[16], lw[16], line[256], hosts[32] = "";
 	const char *phase = s->ramp ? "ramp" : "run";
+	char eta[32];
 	int n;
 
 	if (dt <= 0)
 		return;
+	fmt_duration(eta, sizeof(eta), (unsigned long long)s->eta_s);
 	rate_str(r, sizeof(r), (double)s->bytes[DDIR_READ] / dt);
 	rate_str(w, sizeof(w), (double)s->bytes[DDIR_WRITE] / dt);
 	lat_str(lr, sizeof(lr), s->p99[DDIR_READ]);
@@ -57,11 +63,10 @@ static void draw(struct status_line *s)
 		snprintf(hosts, sizeof(hosts), "Hosts: %u/%u up, ", s->hosts_up, s->hosts);
 	n = snprintf(line, sizeof(line),
 		     "%sJobs: %u (%s): [%.1f%%][r=%s,w=%s][r=%.0f,w=%.0f IOPS][p99 r=%s,w=%s]"
-		     "[qd=%u]%s[eta %02llum:%02llus]",
+		     "[qd=%u]%s[eta %s]",
 		     hosts, s->running, phase, s->percent, r, w, (double)s->ios[DDIR_READ] / dt,
 		     (double)s->ios[DDIR_WRITE] / dt, lr, lw, s->inflight,
-		     s->drops ? "[live records dropped]" : "",
-		     (unsigned long long)(s->eta_s / 60), (unsigned long long)(s->eta_s % 60));
+		     s->drops ? "[live records dropped]" : "", eta);
 	fprintf(stderr, "\r%s%*s", line, s->width > (size_t)n ? (int)(s->width - (size_t)n) : 0, "");
 	fflush(stderr);
 	s->width = (size_t)n;

@@ -56,8 +56,21 @@ static void on_record(void *arg, const struct live_rec *rec)
 	scr_run_record(app->state[SCR_RUN], rec);
 }
 
+void app_run_show_layout(struct app *app, const struct run_layout *lay)
+{
+	/* the app's own last run stays in Results; the screen follows the other task */
+	app->run_fed = true;
+	scr_run_reset(app->state[SCR_RUN]);
+	scr_run_layout(app->state[SCR_RUN], NULL, lay);
+}
+
+void app_run_show_record(struct app *app, const struct live_rec *rec)
+{
+	scr_run_record(app->state[SCR_RUN], rec);
+}
+
 /* The profile file: the chosen one, else the quick-start default. */
-static int profile_path(struct app *app, char *buf, size_t len)
+int app_run_profile_path(struct app *app, char *buf, size_t len)
 {
 	char dir[PATH_MAX];
 
@@ -90,7 +103,7 @@ int app_run_start(struct app *app)
 			 "a file or device path on the servers");
 		return -EINVAL;
 	}
-	if (profile_path(app, path, sizeof(path))) {
+	if (app_run_profile_path(app, path, sizeof(path))) {
 		snprintf(run->error, sizeof(run->error), "no profile chosen and the default profile "
 			 "was not found (profiles/default.fio)");
 		return -ENOENT;
@@ -133,6 +146,7 @@ int app_run_start(struct app *app)
 	run->params.observer = &run->obs;
 	run->params.interrupt = NULL;
 	scr_run_reset(app->state[SCR_RUN]);
+	app->run_fed = false;
 	ret = run_begin(&run->jl, &run->params, &run->res, &run->h, run->error,
 			sizeof(run->error));
 	if (ret) {

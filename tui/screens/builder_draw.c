@@ -325,6 +325,12 @@ static void draw_drive(struct app *app, const struct builder_state *st, const st
 	w_text(y, cx + 16, 11, sel || !d->usable ? base : theme_attr(t, status_el(d->status)),
 	       false, "%s", d->state);
 	cx += 27;
+	/* wide: the model in its column and the reason in its own, never one in the other's */
+	if (w >= 120 && !d->usable) {
+		w_text(y, cx, 24, base, false, "%s", d->model);
+		w_text(y, cx + 25, x + w - cx - 25, base, false, "%s", d->why);
+		return;
+	}
 	if (!d->usable) {
 		w_text(y, cx, x + w - cx, base, false, "%s", d->why);
 		return;

@@ -39,6 +39,10 @@ size_t profile_choice_run_opts(struct app *app, struct cmd_opt *o)
 		/* the scratch file needs a size; a device gives its own */
 		o[n].key = "size";
 		o[n++].value = "64m";
+	} else if (!app->target.is_device && app->target.new_size[0]) {
+		/* a new file: the size the Target screen asked for (a profile's own size= wins) */
+		o[n].key = "size";
+		o[n++].value = app->target.new_size;
 	}
 	/* profiles leave the run length to the user: CrystalDiskMark's 5 s a phase */
 	o[n].key = "runtime";

@@ -26,6 +26,7 @@
 #include "raidprobe.h"
 #include "raidtool.h"
 #include "tui.h"
+#include "list_filter.h"
 #include "widgets.h"
 #include "bufcat.h"
 
@@ -64,6 +65,9 @@ struct dev_state {
 	/* geometry of the last frame, for clicks and paging */
 	int list_y, list_h, list_x, list_w;
 	struct rect detail_r;
+	/* '/': the rows that match, with the rows above them */
+	struct list_filter filter;
+	size_t nr_unfiltered;
 };
 
 static bool inv_live(const struct app *app)
@@ -100,12 +104,42 @@ static void devices_release(void *p)
 }
 
 /* Rows from the current inventory; the selection follows its key. */
+/* Keeps the rows that match the filter and the rows they hang from, in order. */
+static void apply_filter(struct dev_state *st)
+{
+	size_t n = st->tree.nr, o = 0, i;
+	long parent[64];
+	bool *keep;
+
+	st->nr_unfiltered = n;
+	if (!st->filter.text[0] || !n || !(keep = calloc(n, sizeof(*keep))))
+		return;
+	for (i = 0; i < n; i++) {
+		const struct devrow *r = &st->tree.rows[i];
+		char label[256];
+		int d = r->depth < 63 ? r->depth : 63;
+
+		parent[d] = (long)i;
+		devtree_label(r, label, sizeof(label));
+		if (!list_filter_match(&st->filter, label) && !list_filter_match(&st->filter, r->key))
+			continue;
+		for (int k = 0; k <= d; k++)
+			keep[parent[k]] = true;
+	}
+	for (i = 0; i < n; i++)
+		if (keep[i])
+			st->tree.rows[o++] = st->tree.rows[i];
+	st->tree.nr = o;
+	free(keep);
+}
+
 static void rebuild(struct app *app, struct dev_state *st)
 {
 	long i;
 
 	if (devtree_build(&st->tree, app->have_inv ? &app->inv : NULL))
 		app_message(app, "Out of memory while listing the devices");
+	apply_filter(st);
 	i = st->sel_key[0] ? devtree_find(&st->tree, st->sel_key) : -1;
 	if (i >= 0)
 		st->sel = i;
@@ -271,7 +305,8 @@ static void draw_tree(struct app *app, struct dev_state *st, const struct rect *
 	char name[64] = "Device";
 
 	st->list_y = r->y + 1;
-	st->list_h = r->h - 1;
+	st->list_h = r->h - 1 - (list_filter_active(&st->filter) ? 1 : 0);
+	list_filter_draw(t, &st->filter, r->y + r->h - 1, r->x, r->w, st->tree.nr, st->nr_unfiltered);
 	st->list_x = r->x;
 	st->list_w = r->w;
 	if (st->list_h <= 0)
@@ -547,6 +582,11 @@ static int draw_probes(struct app *app, int y, const struct rect *r)
 		w_text(y, x, end - x, probe_attr(t, tool.state), false, "%s", text);
 		x += w + 2;
 	}
+	if (running && x + 12 > end && lines < 3) {
+		/* the way out stays on screen: a line of its own when the states fill this one */
+		w_text(++y, r->x, r->w, A_NORMAL, true, " ");
+		x = r->x + 15;
+	}
 	if (running && x + 12 <= end)
 		w_text(y, x, end - x, theme_attr(t, EL_DIM), false, "(c cancels)");
 	return y + 1;
@@ -573,6 +613,9 @@ static int draw_head(struct app *app, struct dev_state *st, const struct rect *r
 			w_text(y++, r->x, r->w, theme_attr(t, EL_DIM), true, " Imported: %s", names);
 		}
 	}
+	if (app_loading(app))
+		w_text(y++, r->x, r->w, theme_attr(t, EL_DIM), true, " Rescanning: reading sysfs "
+		       "and the block devices' signatures%s", app->ascii ? "..." : "\u2026");
 	y = draw_probes(app, y, r);
 	if (app->inv_error[0])
 		w_text(y++, r->x, r->w, theme_attr(t, EL_ERROR), true, " %s%s",
@@ -773,16 +816,29 @@ static int devices_key(struct app *app, void *p, int ch)
 	int page = st->list_h > 1 ? st->list_h - 1 : 1;
 
 	rebuild(app, st);
+	{
+		bool changed;
+
+		if (list_filter_key(&st->filter, ch, &changed)) {
+			if (changed)
+				rebuild(app, st);
+			return EV_HANDLED;
+		}
+	}
 	if (ch == 'r' || ch == 'R') {
 		rescan(app, st);
 		if (app->inv_error[0])
 			app_message(app, "Rescan failed: %s", app->inv_error);
+		else if (app_loading(app))
+			app_message(app, "Rescanning: the list stays as it was until the machine "
+				    "has been read and the vendor tools answer");
 		else if (app->have_inv_next)
 			app_message(app, "Rescanning: the list stays as it was until the vendor "
 				    "tools answer (c cancels them)");
 		else
-			app_message(app, "Rescanned: %zu controllers, %zu block devices",
-				    app->inv.nr_controllers, app->inv.nr_blockdevs);
+			app_message(app, "Rescanned: %zu controller%s, %zu block device%s",
+				    app->inv.nr_controllers, app->inv.nr_controllers == 1 ? "" : "s",
+				    app->inv.nr_blockdevs, app->inv.nr_blockdevs == 1 ? "" : "s");
 		return EV_HANDLED;
 	}
 	if (ch == 'c' || ch == 'C') {

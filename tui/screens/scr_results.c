@@ -20,6 +20,7 @@
 #include "run_summary.h"
 #include "text_view.h"
 #include "tui.h"
+#include "list_filter.h"
 #include "widgets.h"
 
 #define MAX_GRID 32
@@ -46,6 +47,9 @@ struct results_state {
 	/* where things were drawn, for clicks and paging */
 	struct rect sum_rows, saved_rows;
 	int body_h;
+	/* '/': the saved runs shown, newest first, as list indices */
+	struct list_filter filter;
+	size_t *vis, nvis;
 };
 
 /* ---- the shown run ----------------------------------------------------------- */
@@ -92,6 +96,29 @@ static void close_compare(struct results_state *st)
 		st->view = VIEW_MAIN;
 }
 
+/* The saved runs the filter lets through (its file, profile, target, first phase), newest first. */
+static void refilter(struct results_state *st)
+{
+	size_t *vis = realloc(st->vis, (st->nr ? st->nr : 1) * sizeof(*vis));
+
+	if (!vis)
+		return;
+	st->vis = vis;
+	st->nvis = 0;
+	for (size_t d = 0; d < st->nr; d++) {
+		const struct result_entry *e = &st->list[st->nr - 1 - d];
+
+		if (list_filter_match(&st->filter, e->r.path ? strrchr(e->r.path, '/') ?
+				      strrchr(e->r.path, '/') + 1 : e->r.path : NULL) ||
+		    list_filter_match(&st->filter, e->r.profile) ||
+		    list_filter_match(&st->filter, e->r.target) ||
+		    (e->r.nr_phases && list_filter_match(&st->filter, e->r.phases[0].name)))
+			st->vis[st->nvis++] = st->nr - 1 - d;
+	}
+	if (st->sel >= (int)st->nvis)
+		st->sel = st->nvis ? (int)st->nvis - 1 : 0;
+}
+
 static void reload(struct results_state *st)
 {
 	struct result_entry *list = NULL;
@@ -124,8 +151,7 @@ static void reload(struct results_state *st)
 	st->nr = nr;
 	st->marked = marked;
 	st->shown = shown;
-	if (st->sel >= (int)st->nr)
-		st->sel = st->nr ? (int)st->nr - 1 : 0;
+	refilter(st);
 }
 
 /* A listing error names the file by its full path; the row already shows the name. */
@@ -138,10 +164,10 @@ static const char *entry_error(const struct result_entry *e)
 	return e->err;
 }
 
-/* display row -> list index: newest first */
+/* display row -> list index: newest first, what the filter lets through */
 static size_t at(const struct results_state *st, int display)
 {
-	return st->nr - 1 - (size_t)display;
+	return st->vis[display];
 }
 
 static void open_compare(struct app *app, struct results_state *st)
@@ -418,6 +444,10 @@ static void draw_saved(struct app *app, struct results_state *st, const struct r
 	snprintf(title, sizeof(title), "%s%sSaved runs (%zu, newest first; MB/s, IOPS: each run's best phase)",
 		 st->pane == PANE_SAVED ? t->g->arrow : "", st->pane == PANE_SAVED ? " " : "", st->nr);
 	w_box(t, r, title);
+	if (list_filter_active(&st->filter) && in.h > 1) {
+		in.h--;
+		list_filter_draw(t, &st->filter, in.y + in.h, in.x, in.w, st->nvis, st->nr);
+	}
 	st->saved_rows = in;
 	if (!st->nr) {
 		w_text(in.y, in.x, in.w, st->list_error[0] ? theme_attr(t, EL_ERROR) : A_NORMAL, false,
@@ -429,7 +459,7 @@ static void draw_saved(struct app *app, struct results_state *st, const struct r
 		st->top = st->sel;
 	if (in.h > 0 && st->sel >= st->top + in.h)
 		st->top = st->sel - in.h + 1;
-	for (i = st->top, y = in.y; (size_t)i < st->nr && y < in.y + in.h; i++, y++) {
+	for (i = st->top, y = in.y; (size_t)i < st->nvis && y < in.y + in.h; i++, y++) {
 		size_t k = at(st, i);
 		const struct result_entry *e = &st->list[k];
 		bool cur = i == st->sel && st->pane == PANE_SAVED;
@@ -552,7 +582,14 @@ static void detail_of_row(struct app *app, struct results_state *st)
 static int main_key(struct app *app, struct results_state *st, int ch)
 {
 	int page = st->body_h / 2 > 1 ? st->body_h / 2 : 1;
+	bool changed;
 
+	if (list_filter_key(&st->filter, ch, &changed)) {
+		st->pane = PANE_SAVED;
+		if (changed)
+			refilter(st);
+		return EV_HANDLED;
+	}
 	switch (ch) {
 	case '\t':
 	case KEY_BTAB:
@@ -590,15 +627,15 @@ static int main_key(struct app *app, struct results_state *st, int ch)
 		return EV_NONE;
 	}
 	if (nav(ch, page, &st->sel)) {
-		clamp(&st->sel, (int)st->nr);
+		clamp(&st->sel, (int)st->nvis);
 		return EV_HANDLED;
 	}
-	if (!st->nr)
+	if (!st->nvis)
 		return EV_NONE;
 	switch (ch) {
 	case ' ':
 		st->marked[at(st, st->sel)] = !st->marked[at(st, st->sel)];
-		if (st->sel + 1 < (int)st->nr)
+		if (st->sel + 1 < (int)st->nvis)
 			st->sel++;
 		return EV_HANDLED;
 	case '\n':
@@ -648,7 +685,7 @@ static int results_click(struct app *app, void *p, int y, int x)
 	if (st->view != VIEW_MAIN)
 		return EV_NONE;
 	if (y >= v->y && y < v->y + v->h && x >= v->x && x < v->x + v->w &&
-	    st->top + (y - v->y) < (int)st->nr) {
+	    st->top + (y - v->y) < (int)st->nvis) {
 		st->pane = PANE_SAVED;
 		st->sel = st->top + (y - v->y);
 		return EV_HANDLED;
@@ -689,6 +726,7 @@ static void results_release(void *p)
 	close_compare(st);
 	results_list_free(st->list, st->nr);
 	free(st->marked);
+	free(st->vis);
 	text_view_release(&st->detail);
 	free(st);
 }

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run_graph.h"
+#include "run_next.h"
 #include "tui.h"
 #include "run_hosts.h"
 #include "tui_int.h"
@@ -48,10 +50,14 @@ struct run_state {
 	/* history for the graphs, oldest first */
 	double h_iops[HIST_LEN], h_bw[HIST_LEN], h_p50[HIST_LEN], h_p99[HIST_LEN],
 		h_p999[HIST_LEN];
+	/* per direction, for the stacked charts, and each tick's time (seconds since the start) */
+	double h_dir_iops[DDIR_RWDIR_CNT][HIST_LEN], h_dir_bw[DDIR_RWDIR_CNT][HIST_LEN],
+		h_t[HIST_LEN];
 	size_t h_n;
 	bool graph_bw;		/* 'g' toggles IOPS / MB/s */
 	bool confirm_stop;
 	struct run_hosts *hosts;	/* a run on fio servers: the Hosts pane */
+	struct run_next next;	/* what Enter starts */
 };
 
 static void *run_init(struct app *app)
@@ -164,6 +170,11 @@ static void end_tick(struct run_state *st)
 	push_hist(st->h_p50, st->h_n, p50);
 	push_hist(st->h_p99, st->h_n, p99);
 	push_hist(st->h_p999, st->h_n, p999);
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		push_hist(st->h_dir_iops[d], st->h_n, st->tot[d].iops);
+		push_hist(st->h_dir_bw[d], st->h_n, st->tot[d].bw);
+	}
+	push_hist(st->h_t, st->h_n, st->elapsed_ns / 1e9);
 	if (st->h_n < HIST_LEN)
 		st->h_n++;
 	memset(st->tot_next, 0, sizeof(st->tot_next));
@@ -256,11 +267,13 @@ static void draw_status(struct app *app, struct run_state *st, int y, int x, int
 	char line[160];
 	int bar;
 
-	snprintf(line, sizeof(line), "%s  elapsed %02llu:%02llu  eta %02llu:%02llu  depth %u%s",
+	char elapsed[32], eta[32];
+
+	fmt_duration(elapsed, sizeof(elapsed), (unsigned long long)el);
+	fmt_duration(eta, sizeof(eta), (unsigned long long)st->eta_s);
+	snprintf(line, sizeof(line), "%s  elapsed %s  eta %s  depth %u%s",
 		 stopped ? "stopped early" : st->ended ? "finished" :
-		 st->ramp ? "ramp (no statistics yet)" : "running",
-		 (unsigned long long)(el / 60), (unsigned long long)(el % 60),
-		 (unsigned long long)(st->eta_s / 60), (unsigned long long)(st->eta_s % 60),
+		 st->ramp ? "ramp (no statistics yet)" : "running", elapsed, eta,
 		 st->inflight, st->drops ? "  live records dropped (display only)" : "");
 	w_text(y, x, w, theme_attr(t, st->drops ? EL_STATUS_WARN : EL_DEFAULT), false, "%s", line);
 	bar = w - w_width(line) - 9;
@@ -297,8 +310,9 @@ static void draw_big(struct app *app, struct run_state *st, int y, int x, int w)
 static void draw_graphs(struct app *app, struct run_state *st, const struct rect *r)
 {
 	const struct theme *t = app->theme;
-	struct rect a = *r, b = *r, in;
-	char max[32];
+	struct graph_hist h = { st->h_t, st->h_n };
+	struct rect a = *r, b = *r;
+	char max[32], title[80];
 	double m = 0;
 	size_t i;
 
@@ -312,38 +326,20 @@ static void draw_graphs(struct app *app, struct run_state *st, const struct rect
 		b.h = r->h - a.h;
 	}
 	for (i = 0; i < st->h_n; i++)
-		m = (st->graph_bw ? st->h_bw[i] : st->h_iops[i]) > m ?
-			    (st->graph_bw ? st->h_bw[i] : st->h_iops[i]) : m;
+		m = fmax(m, st->graph_bw ? st->h_bw[i] : st->h_iops[i]);
 	if (st->graph_bw)
 		fmt_rate(max, sizeof(max), m);
-	else {
+	else
 		fmt_count(max, sizeof(max), m);
-		strcat(max, " IOPS");
-	}
-	{
-		char title[64];
-
-		snprintf(title, sizeof(title), "%s (peak %s)", st->graph_bw ? "MB/s" : "IOPS", max);
-		w_box(t, &a, title);
-	}
-	in = w_inner(&a);
-	w_graph(t, &in, st->graph_bw ? st->h_bw : st->h_iops, st->h_n, m,
-		theme_attr(t, EL_GAUGE_READ));
+	graph_rates(t, &a, st->graph_bw ? "MB/s" : "IOPS", max,
+		    st->graph_bw ? st->h_dir_bw[DDIR_READ] : st->h_dir_iops[DDIR_READ],
+		    st->graph_bw ? st->h_dir_bw[DDIR_WRITE] : st->h_dir_iops[DDIR_WRITE], &h);
 	m = 0;
 	for (i = 0; i < st->h_n; i++)
-		m = st->h_p999[i] > m ? st->h_p999[i] : m;
+		m = fmax(m, st->h_p999[i]);
 	fmt_ns(max, sizeof(max), m);
-	{
-		char title[80];
-
-		snprintf(title, sizeof(title), "latency p50/p99/p99.9 (max %s)", max);
-		w_box(t, &b, title);
-	}
-	in = w_inner(&b);
-	/* p99.9 first, then p99 and p50 over it: the lower percentiles stay visible */
-	w_graph(t, &in, st->h_p999, st->h_n, m, theme_attr(t, EL_GRAPH_P999));
-	w_graph(t, &in, st->h_p99, st->h_n, m, theme_attr(t, EL_GRAPH_P99));
-	w_graph(t, &in, st->h_p50, st->h_n, m, theme_attr(t, EL_GRAPH_P50));
+	snprintf(title, sizeof(title), "latency, log scale (max %s)", m > 0 ? max : "-");
+	graph_latency(t, &b, title, st->h_p50, st->h_p99, st->h_p999, &h);
 }
 
 static void draw_tables(struct app *app, struct run_state *st, const struct rect *r)
@@ -449,14 +445,12 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	struct rect g, tab;
 	int rows_tables;
 
+	run_next_update(&st->next, app);
 	if (!st->started) {
-		const char *target = app->target.path[0] ? app->target.path : "the scratch file";
-
 		w_text(r->y + 1, 2, r->w - 4, theme_attr(t, EL_TITLE), false, "%s",
 		       app->run.error[0] ? "The run did not start." : "No run yet.");
-		w_text(r->y + 3, 2, r->w - 4, A_NORMAL, false, "Profile: %s",
-		       app->profile.name[0] ? app->profile.name : "default (quick look, 4 phases)");
-		w_text(r->y + 4, 2, r->w - 4, A_NORMAL, false, "Target:  %s", target);
+		w_text(r->y + 3, 2, r->w - 4, A_BOLD, false, "Next: %s", st->next.what);
+		w_wrap(r->y + 4, 8, r->w - 10, 2, A_NORMAL, st->next.how);
 		w_text(r->y + 6, 2, r->w - 4, A_NORMAL, false,
 		       "Press Enter to start. F3 picks a profile, F4 a target.");
 		if (app->run.error[0])
@@ -473,7 +467,8 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	g.y = r->y + 3;
 	g.x = r->x;
 	g.w = r->w;
-	g.h = r->h - 3 - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0);
+	g.h = r->h - 3 - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0) -
+	      (app_run_active(app) ? 0 : 1);
 	/* tall terminals: graphs of a readable height, then the latency distribution */
 	if (g.h > 22) {
 		struct rect lat = { g.y + g.h - 7, r->x, 7, r->w };
@@ -482,7 +477,8 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 		draw_latency(app, st, &lat);
 	}
 	draw_graphs(app, st, &g);
-	tab.y = r->y + r->h - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0);
+	tab.y = r->y + r->h - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0) -
+		(app_run_active(app) ? 0 : 1);
 	tab.x = r->x + 1;
 	tab.w = r->w - 2;
 	tab.h = rows_tables;
@@ -495,6 +491,16 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 		       " Stop the run? y stops it (the results so far are kept), any other key goes on.");
 	else if (app->run.error[0])
 		w_text(r->y + r->h - 1, 0, r->w, theme_attr(t, EL_ERROR), true, " %s", app->run.error);
+	if (app_run_active(app))
+		return;
+	/* the run shown is over (or is a sweep's): say what Enter would start now */
+	tab.y = r->y + r->h - 1 - (st->confirm_stop || app->run.error[0] ? 1 : 0);
+	if (app->bg_poll)
+		w_text(tab.y, 0, r->w, theme_attr(t, EL_STATUS_BUSY), true,
+		       " A RAID sweep's run (F2, w shows the sweep); Enter starts nothing until it ends");
+	else
+		w_text(tab.y, 0, r->w, theme_attr(t, EL_TITLE), true, " Next (Enter): %s: %s",
+		       st->next.what, st->next.how);
 }
 
 static int run_key(struct app *app, void *p, int ch)
@@ -515,6 +521,10 @@ static int run_key(struct app *app, void *p, int ch)
 	case KEY_ENTER:
 		if (app_run_active(app))
 			return EV_HANDLED;
+		if (app->bg_poll) {
+			app_message(app, "A RAID sweep is running: a run starts when it has ended");
+			return EV_HANDLED;
+		}
 		if (app_run_start(app))
 			app_message(app, "The run did not start: %s", app->run.error);
 		return EV_HANDLED;

@@ -215,6 +215,8 @@ static void take(struct sweep_state *st, const struct sweep_msg *m)
 static void task_finished(struct app *app, struct sweep_state *st)
 {
 	st->task_active = false;
+	app->bg_poll = NULL;
+	app->bg_arg = NULL;
 	st->ret = st->task.ret;
 	snprintf(st->err, sizeof(st->err), "%s", st->task.err);
 	if (st->task.kind == SWEEP_TASK_PREVIEW) {
@@ -257,6 +259,30 @@ static void task_finished(struct app *app, struct sweep_state *st)
 	load_drives(app, st);
 }
 
+/* The sweep's run on the Run screen, as it goes. */
+static void feed_run(struct app *app, struct sweep_state *st)
+{
+	struct sweep_layout *l = &st->feed_layout;
+	struct live_rec rec[128];
+	uint32_t n;
+
+	if (sweep_task_layout(&st->task, &st->feed_seen, l)) {
+		const char *names[SWEEP_TASK_JOBS], *disks[SWEEP_TASK_DISKS];
+		struct run_layout lay = { .nr_workers = l->nr_workers, .worker_names = names,
+			.worker_groups = l->group, .nr_disks = l->nr_disks, .disk_names = disks,
+			.interval_ms = 100 };
+
+		for (size_t i = 0; i < l->nr_workers; i++)
+			names[i] = l->worker[i];
+		for (size_t i = 0; i < l->nr_disks; i++)
+			disks[i] = l->disk[i];
+		app_run_show_layout(app, &lay);
+	}
+	while ((n = sweep_task_feed(&st->task, rec, 128)) > 0)
+		for (uint32_t i = 0; i < n; i++)
+			app_run_show_record(app, &rec[i]);
+}
+
 static void poll_task(struct app *app, struct sweep_state *st)
 {
 	struct sweep_msg m[32];
@@ -264,9 +290,14 @@ static void poll_task(struct app *app, struct sweep_state *st)
 
 	if (!st->task_active)
 		return;
+	feed_run(app, st);
 	while ((n = sweep_task_drain(&st->task, m, 32)) > 0)
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
 			take(st, &m[i]);
+			/* an array came or went: Devices shows it now, not after the sweep */
+			if (m[i].kind == SWEEP_EV_CREATED || m[i].kind == SWEEP_EV_DELETED)
+				app_load_inventory(app);
+		}
 	if (sweep_task_done(&st->task)) {
 		while ((n = sweep_task_drain(&st->task, m, 32)) > 0)
 			for (size_t i = 0; i < n; i++)
@@ -275,9 +306,19 @@ static void poll_task(struct app *app, struct sweep_state *st)
 	}
 }
 
+/* Every frame while the sweep runs, whichever screen shows. */
+static void bg_poll(struct app *app, void *arg)
+{
+	poll_task(app, arg);
+}
+
 static void start(struct app *app, struct sweep_state *st, enum sweep_task_kind kind)
 {
 	st->task_active = true;
+	if (!app->test_mode) {
+		app->bg_poll = bg_poll;
+		app->bg_arg = st;
+	}
 	if (kind != SWEEP_TASK_PREVIEW) {
 		st->nr_log = st->log_head = 0;
 		st->now[0] = '\0';
@@ -287,6 +328,7 @@ static void start(struct app *app, struct sweep_state *st, enum sweep_task_kind 
 	}
 	if (sweep_task_start(&st->task, kind, app->test_mode)) {
 		st->task_active = false;
+		app->bg_poll = NULL;
 		st->mode = SW_PICK;
 		app_message(app, "Nothing was run: %s", st->task.err);
 		return;

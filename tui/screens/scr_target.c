@@ -1,6 +1,7 @@
 /*
  * scr_target.c - the Target screen (F4): what the next run reads and
- * writes. The scratch file (the default, touches no disk), each block
+ * writes. The scratch file (the default: a file under the user's cache
+ * directory, on whatever disk holds it, never a device), each block
  * device of the inventory with the write guard's verdict and reason, or a
  * path typed by hand.
  *
@@ -20,8 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "units.h"
 #include "tui.h"
 #include "widgets.h"
 
@@ -38,6 +41,7 @@ enum tgt_mode {
 	MODE_LIST,
 	MODE_PATH,		/* typing a path */
 	MODE_CONSENT,		/* typing the device name to confirm */
+	MODE_SIZE,		/* a new file: typing the size the run creates it with */
 };
 
 struct target_state {
@@ -49,6 +53,7 @@ struct target_state {
 	char input[PATH_MAX];
 	char error[256];	/* under the prompt: why the input was not taken */
 	struct tgt_dev pending;	/* the device waiting for consent */
+	char new_path[PATH_MAX];	/* MODE_SIZE: the file that does not exist yet */
 	int list_y, list_h;
 };
 
@@ -220,14 +225,23 @@ static void draw_chosen(struct app *app, struct target_state *st, int y, int x, 
 		scratch_path(app, scratch, sizeof(scratch));
 		w_text(y, x, w, A_BOLD, false, "Target: the scratch file");
 		w_text(y + 1, x + 8, w - 8, theme_attr(t, EL_SAFE), false,
-		       "touches no disk; write tests fill %s", scratch);
+		       "a file on the disk that holds %s, no device of its own; write tests fill it",
+		       scratch);
 		return;
 	}
 	w_text(y, x, w, A_BOLD, false, "Target: %s", app->target.path);
 	if (!app->target.is_device) {
-		w_text(y + 1, x + 8, w - 8, theme_attr(t, EL_DEFAULT), false, "%s",
-		       stat(app->target.path, &sb) == 0 ? "a file that exists: write tests overwrite it"
-							: "a file: write tests create it");
+		if (stat(app->target.path, &sb) == 0 && sb.st_size > 0)
+			w_text(y + 1, x + 8, w - 8, theme_attr(t, EL_DEFAULT), false,
+			       "a file that exists: write tests overwrite it");
+		else if (app->target.new_size[0])
+			w_text(y + 1, x + 8, w - 8, theme_attr(t, EL_DEFAULT), false,
+			       "a new file: the run creates it, %s (a profile's own size= wins)",
+			       app->target.new_size);
+		else
+			w_text(y + 1, x + 8, w - 8, theme_attr(t, EL_STATUS_WARN), false,
+			       "a new file with no size: only a profile that sets size= can run "
+			       "(Enter a file path... again to give one)");
 		return;
 	}
 	d = find_dev(st, app->target.path);
@@ -267,7 +281,7 @@ static void draw_row(struct app *app, struct target_state *st, int i, int y, int
 			mark = t->g->bullet;
 		scratch_path(app, buf, sizeof(buf));
 		w_text(y, x + 1, 2, base, false, "%s", mark);
-		w_text(y, x + 3, w - 3, base, false, "Scratch file (default, touches no disk): %s", buf);
+		w_text(y, x + 3, w - 3, base, false, "Scratch file (default, a file, not a device): %s", buf);
 		return;
 	}
 	if (i == nr_rows(st) - 1) {
@@ -330,7 +344,7 @@ static int prompt_rows(const struct target_state *st)
 {
 	if (st->mode == MODE_LIST)
 		return 0;
-	return (st->mode == MODE_CONSENT ? 3 : 2) + (st->error[0] ? 1 : 0);
+	return (st->mode == MODE_CONSENT || st->mode == MODE_SIZE ? 3 : 2) + (st->error[0] ? 1 : 0);
 }
 
 static void draw_prompt(struct app *app, struct target_state *st, const struct rect *r)
@@ -341,6 +355,12 @@ static void draw_prompt(struct app *app, struct target_state *st, const struct r
 	if (st->mode == MODE_PATH) {
 		w_text(y++, r->x, r->w, theme_attr(t, EL_MESSAGE), true,
 		       " Path of a file (or device) to test; Enter takes it, Esc cancels:");
+	} else if (st->mode == MODE_SIZE) {
+		w_text(y++, r->x, r->w, theme_attr(t, EL_MESSAGE), true,
+		       " %s %s: the run creates it.", st->new_path,
+		       access(st->new_path, F_OK) ? "does not exist" : "is empty");
+		w_text(y++, r->x, r->w, theme_attr(t, EL_MESSAGE), true,
+		       " Its size (as fio's size=: 256m, 4g); Enter takes it, Esc cancels:");
 	} else {
 		w_text(y++, r->x, r->w, theme_attr(t, EL_MESSAGE), true,
 		       " A write test destroys everything %s holds.", st->pending.path);
@@ -485,8 +505,54 @@ static void take_path(struct app *app, struct target_state *st)
 		snprintf(st->error, sizeof(st->error), "%s is neither a file nor a block device", path);
 		return;
 	}
+	if (stat(path, &sb) && errno != ENOENT) {
+		snprintf(st->error, sizeof(st->error), "%s: %s", path, strerror(errno));
+		return;
+	}
+	if (stat(path, &sb) || sb.st_size == 0) {
+		char dir[PATH_MAX], *slash;
+		struct stat ds;
+
+		/* the run creates the file, never its directory */
+		snprintf(dir, sizeof(dir), "%s", path);
+		slash = strrchr(dir, '/');
+		if (slash)
+			*(slash == dir ? slash + 1 : slash) = '\0';
+		if (slash && stat(dir, &ds)) {
+			snprintf(st->error, sizeof(st->error), "the directory %s does not exist: "
+				 "make it first, or give a file in one that does", dir);
+			return;
+		}
+		if (slash && !S_ISDIR(ds.st_mode)) {
+			snprintf(st->error, sizeof(st->error), "%s is not a directory", dir);
+			return;
+		}
+		snprintf(st->new_path, sizeof(st->new_path), "%s", path);
+		st->mode = MODE_SIZE;
+		st->error[0] = '\0';
+		snprintf(st->input, sizeof(st->input), "%s", app->target.new_size);
+		return;
+	}
 	st->mode = MODE_LIST;
 	set_target(app, path, false, false);
+	app->target.new_size[0] = '\0';
+}
+
+/* The size a new file is created with: fio's grammar, at least one block. */
+static void take_size(struct app *app, struct target_state *st)
+{
+	uint64_t bytes = 0;
+	unsigned pct = 0;
+
+	if (units_size(st->input, 1024, &bytes, &pct) || pct || bytes < 4096 ||
+	    strlen(st->input) >= sizeof(app->target.new_size)) {
+		snprintf(st->error, sizeof(st->error), "\"%s\" is not a size: give one as fio's "
+			 "size= takes it, 4k or more (256m, 4g)", st->input);
+		return;
+	}
+	st->mode = MODE_LIST;
+	set_target(app, st->new_path, false, false);
+	snprintf(app->target.new_size, sizeof(app->target.new_size), "%s", st->input);
 }
 
 static void take_consent(struct app *app, struct target_state *st)
@@ -519,6 +585,8 @@ static int input_key(struct app *app, struct target_state *st, int ch)
 	case KEY_ENTER:
 		if (st->mode == MODE_PATH)
 			take_path(app, st);
+		else if (st->mode == MODE_SIZE)
+			take_size(app, st);
 		else
 			take_consent(app, st);
 		return EV_HANDLED;

@@ -47,6 +47,8 @@ struct sweep_state {
 	/* the worker and what it reported */
 	struct sweep_task task;
 	bool task_active;
+	unsigned feed_seen;		/* the run layout last shown on the Run screen */
+	struct sweep_layout feed_layout;
 	bool cleanup;			/* the task is the cleanup of pending arrays */
 	struct sweep_msg log[SWEEP_UI_LOG];
 	size_t log_head, nr_log;

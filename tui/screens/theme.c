@@ -16,6 +16,9 @@ static const struct glyphs utf8_glyphs = {
 	.tree_mid = "├─", .tree_last = "└─", .tree_vert = "│ ",
 	.hline = "─", .vline = "│", .tl = "┌", .tr = "┐", .bl = "└", .br = "┘",
 	.bullet = "●", .arrow = "▶",
+	.graph_read = "█", .graph_write = "▒",
+	.mark_p50 = "·", .mark_p99 = "•", .mark_p999 = "×",
+	.axis_tick = "╵",
 };
 
 static const struct glyphs ascii_glyphs = {
@@ -24,6 +27,9 @@ static const struct glyphs ascii_glyphs = {
 	.tree_mid = "|-", .tree_last = "`-", .tree_vert = "| ",
 	.hline = "-", .vline = "|", .tl = "+", .tr = "+", .bl = "+", .br = "+",
 	.bullet = "*", .arrow = ">",
+	.graph_read = "#", .graph_write = "%",
+	.mark_p50 = ".", .mark_p99 = "o", .mark_p999 = "x",
+	.axis_tick = "|",
 };
 
 /* fg, bg (-1 = terminal default), extra attribute; and the monochrome twin */

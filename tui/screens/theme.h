@@ -54,6 +54,10 @@ struct glyphs {
 	const char *tl, *tr, *bl, *br;
 	const char *bullet;
 	const char *arrow;
+	/* charts: a glyph per series, so they read without colour */
+	const char *graph_read, *graph_write;		/* stacked rate cells */
+	const char *mark_p50, *mark_p99, *mark_p999;	/* latency marks */
+	const char *axis_tick;				/* before an axis label */
 };
 
 struct theme {

@@ -9,6 +9,7 @@
  * and the screen is dumped as text (tui/screens/tui_test.c).
  */
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "tui.h"
+#include "demo.h"
 #include "profile_set.h"
 #include "tui_int.h"
 #include "widgets.h"
@@ -370,6 +372,7 @@ void tui_setup_terminal(struct app *app)
 	set_escdelay(25);
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
 	app->theme = theme_init(app->ascii);
+	w_set_ascii(app->ascii);
 	getmaxyx(stdscr, app->rows, app->cols);
 }
 
@@ -411,7 +414,18 @@ static int parse_args(struct app *app, int argc, char **argv, const char **impor
 			imports[app->nr_imports++] = argv[++i];
 		else if (!strncmp(argv[i], "--sysfs-root=", 13))
 			app->sysfs_root = argv[i] + 13;
-		else if (!strncmp(argv[i], "--tool-timeout=", 15)) {
+		else if (!strcmp(argv[i], "--demo")) {
+			char err[PATH_MAX + 160];
+			size_t n;
+
+			/* the bundled captures, imported as --import would: read-only */
+			if (demo_imports(imports + app->nr_imports, max_imports - app->nr_imports, &n,
+					 err, sizeof(err))) {
+				fprintf(stderr, "raidbench: --demo: %s\n", err);
+				return -ENOENT;
+			}
+			app->nr_imports += n;
+		} else if (!strncmp(argv[i], "--tool-timeout=", 15)) {
 			char *end;
 			double sec = strtod(argv[i] + 15, &end);
 
@@ -437,7 +451,7 @@ static int parse_args(struct app *app, int argc, char **argv, const char **impor
 			app->start_now = true;
 		else {
 			fprintf(stderr, "raidbench: unknown option '%s' (the TUI takes --ascii, "
-				"--import=TOOL:FILE, --profile=NAME, --target=PATH, --client=HOST, --start, "
+				"--demo, --import=TOOL:FILE, --profile=NAME, --target=PATH, --client=HOST, --start, "
 				"--tool-timeout=SECONDS)\n", argv[i]);
 			return -EINVAL;
 		}
@@ -471,6 +485,14 @@ int tui_main(int argc, char **argv)
 	}
 	install_signals();
 	tui_setup_terminal(&app);
+	/* discovery reads sysfs and probes signatures before the first frame: say so */
+	erase();
+	w_text(0, 0, app.cols, A_BOLD, true, " raidbench");
+	w_text(2, 1, app.cols - 2, A_NORMAL, false, "Reading this machine's controllers and block "
+	       "devices (sysfs, signatures)%s", app.ascii ? "..." : "\u2026");
+	w_text(3, 1, app.cols - 2, A_NORMAL, false, "The vendor tools on PATH are asked next, in "
+	       "the background; Devices shows each one's state.");
+	refresh();
 	ret = app_init(&app);
 	if (ret) {
 		endwin();
@@ -502,6 +524,8 @@ int tui_main(int argc, char **argv)
 		}
 		app_run_poll(&app);
 		app_poll_inventory(&app);
+		if (app.bg_poll)
+			app.bg_poll(&app, app.bg_arg);
 		tui_draw(&app);
 		refresh();
 		ch = getch();

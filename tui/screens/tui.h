@@ -43,6 +43,7 @@ struct rect {
 
 struct app;
 struct raidprobe;
+struct inv_loader;
 
 enum screen_id {
 	SCR_HELP = 0,
@@ -104,6 +105,8 @@ struct app_target {
 	bool is_device;
 	bool consented;		/* the device name was typed to confirm a destructive test */
 	char scratch[4096];	/* $XDG_CACHE_HOME/raidbench/scratch.dat */
+	/* a file that does not exist yet (or is empty): the size= the run creates it with */
+	char new_size[32];
 };
 
 /* The run in progress or the last one. */
@@ -152,6 +155,9 @@ struct app {
 	/* a rescan waiting for its probes: the last complete inv stays until they end */
 	struct inventory inv_next;
 	bool have_inv_next;
+	/* a rescan's discovery (sysfs, signatures: seconds on a busy machine), off the UI thread */
+	struct inv_loader *loader;
+	bool reload_again;		/* asked again while it ran */
 	int tool_timeout_ms;		/* --tool-timeout; 0 = RAIDBENCH_TOOL_TIMEOUT, else 60 s */
 	struct app_profile profile;
 	struct app_target target;
@@ -161,6 +167,11 @@ struct app {
 	const char *const *imports;	/* --import TOOL:FILE */
 	size_t nr_imports;
 	const char *sysfs_root;		/* a recorded /sys tree (tests) */
+	/* a background task polled every frame whatever the screen (the RAID sweep); NULL = none */
+	void (*bg_poll)(struct app *app, void *arg);
+	void *bg_arg;
+	/* the Run screen shows a run the app did not start (a sweep's): Enter starts nothing */
+	bool run_fed;
 };
 
 /* Switch screens; the current one becomes "previous" for Esc. */
@@ -174,6 +185,14 @@ void app_message(struct app *app, const char *fmt, ...) __attribute__((format(pr
  * profile); the Run screen shows either.
  */
 int app_run_start(struct app *app);
+/* The job file the next run reads: the chosen profile, else the default. 0 or -ENOENT. */
+int app_run_profile_path(struct app *app, char *buf, size_t len);
+/*
+ * The Run screen shows another task's run (the sweep's): its layout, then
+ * its records as they come. UI thread; the records are copies.
+ */
+void app_run_show_layout(struct app *app, const struct run_layout *lay);
+void app_run_show_record(struct app *app, const struct live_rec *rec);
 /* Drain the ring (every frame); finishes and saves the run when it is over. */
 void app_run_poll(struct app *app);
 void app_run_stop(struct app *app);
@@ -200,6 +219,8 @@ void app_poll_inventory(struct app *app);
 void app_cancel_probes(struct app *app);
 /* Whether a vendor tool is still running. */
 bool app_probing(const struct app *app);
+/* Whether a rescan's discovery is still reading the machine. */
+bool app_loading(const struct app *app);
 
 /* The TUI entry point (tui/screens/tui.c); argv after "raidbench". */
 int tui_main(int argc, char **argv);

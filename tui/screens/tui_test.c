@@ -5,7 +5,7 @@
  * as text for golden-file comparison. Script lines:
  *
  *   key NAME       F1..F12 Enter Esc Tab Up Down Left Right PgUp PgDn Home End
- *                  Space Backspace, or one character
+ *                  Space Backspace, ^X (Ctrl-X), or one character
  *   type TEXT      each character of TEXT as a key
  *   resize R C     the terminal becomes R rows by C columns
  *   fake-run N     N ticks of deterministic live records into the Run screen
@@ -22,6 +22,7 @@
 #include <time.h>
 #include <wchar.h>
 
+#include "demo.h"
 #include "tui.h"
 #include "tui_int.h"
 #include "worker.h"
@@ -43,6 +44,9 @@ static int parse_key(const char *s)
 
 	if ((s[0] == 'F' || s[0] == 'f') && s[1] >= '1' && s[1] <= '9')
 		return KEY_F(atoi(s + 1));
+	/* "^U": Ctrl-U */
+	if (s[0] == '^' && s[1] >= '@' && s[1] <= '_' && !s[2])
+		return s[1] & 0x1f;
 	for (i = 0; i < sizeof(key_names) / sizeof(key_names[0]); i++)
 		if (!strcasecmp(s, key_names[i].name))
 			return key_names[i].key;
@@ -101,31 +105,37 @@ static int dump(const char *path)
 	return 0;
 }
 
-/* Deterministic live records: two jobs and one device, values from the tick number. */
+/*
+ * Deterministic live records: two jobs and one device, values from the tick
+ * number. The second job reads in the first half and writes in the second,
+ * so both directions (and a latency spike a decade above) reach the charts.
+ */
 static void fake_run(struct app *app, int ticks)
 {
-	static const char *const names[] = { "seq-read-1m", "rand-read-4k" };
+	static const char *const names[] = { "seq-read-1m", "rand-4k" };
 	static const char *const disks[] = { "loop7" };
 	static const int groups[] = { 0, 1 };
 	struct run_layout lay = { .nr_workers = 2, .worker_names = names, .worker_groups = groups,
 				  .nr_disks = 1, .disk_names = disks, .interval_ms = 100 };
-	int t, j;
+	int t, j, d;
 
 	scr_run_reset(app->state[SCR_RUN]);
 	scr_run_layout(app->state[SCR_RUN], NULL, &lay);
 	for (t = 1; t <= ticks; t++) {
 		uint64_t now = (uint64_t)t * 100000000ull;
 		struct live_rec rec;
-		uint32_t ios_tot = 0;
-		uint64_t bytes_tot = 0;
+		uint32_t ios_tot[2] = { 0, 0 };
+		uint64_t bytes_tot[2] = { 0, 0 };
+		bool writing = t > ticks / 2;
 
 		for (j = 0; j < 2; j++) {
 			uint32_t ios = (uint32_t)(j ? 20000 + 300 * (t % 17) : 400 + 10 * (t % 5));
 			uint32_t bs = j ? 4096 : 1048576;
+			int dir = j && writing ? DDIR_WRITE : DDIR_READ;
 
 			memset(&rec, 0, sizeof(rec));
 			rec.type = LIVE_IO;
-			rec.ddir = DDIR_READ;
+			rec.ddir = (uint8_t)dir;
 			rec.job = (uint16_t)j;
 			rec.t_ns = now;
 			rec.u.io.ios = ios;
@@ -137,8 +147,8 @@ static void fake_run(struct app *app, int ticks)
 			rec.u.io.max_ns = 30000000;
 			rec.u.io.mean_ns = j ? 120000 : 2500000;
 			scr_run_record(app->state[SCR_RUN], &rec);
-			ios_tot += ios;
-			bytes_tot += rec.u.io.bytes;
+			ios_tot[dir] += ios;
+			bytes_tot[dir] += rec.u.io.bytes;
 			memset(&rec, 0, sizeof(rec));
 			rec.type = LIVE_STATUS;
 			rec.job = (uint16_t)j;
@@ -146,25 +156,34 @@ static void fake_run(struct app *app, int ticks)
 			rec.t_ns = now;
 			scr_run_record(app->state[SCR_RUN], &rec);
 		}
-		memset(&rec, 0, sizeof(rec));
-		rec.type = LIVE_IO;
-		rec.ddir = DDIR_READ;
-		rec.job = LIVE_TOTAL;
-		rec.t_ns = now;
-		rec.u.io.ios = ios_tot;
-		rec.u.io.bytes = bytes_tot;
-		rec.u.io.p50_ns = 95000;
-		rec.u.io.p99_ns = 8000000 + 100000 * (uint32_t)(t % 13);
-		rec.u.io.p999_ns = 14000000 + 200000 * (uint32_t)(t % 7);
-		rec.u.io.max_ns = 30000000;
-		scr_run_record(app->state[SCR_RUN], &rec);
+		for (d = 0; d < 2; d++) {
+			if (!ios_tot[d])
+				continue;
+			memset(&rec, 0, sizeof(rec));
+			rec.type = LIVE_IO;
+			rec.ddir = (uint8_t)d;
+			rec.job = LIVE_TOTAL;
+			rec.t_ns = now;
+			rec.u.io.ios = ios_tot[d];
+			rec.u.io.bytes = bytes_tot[d];
+			rec.u.io.p50_ns = d ? 60000 : 95000;
+			rec.u.io.p99_ns = (d ? 300000 : 8000000) + 100000 * (uint32_t)(t % 13);
+			/* one tick's spike, a decade above the rest */
+			rec.u.io.p999_ns = t == ticks / 4 ? 45000000 :
+					   (d ? 900000 : 14000000) + 200000 * (uint32_t)(t % 7);
+			rec.u.io.max_ns = 50000000;
+			scr_run_record(app->state[SCR_RUN], &rec);
+		}
 		memset(&rec, 0, sizeof(rec));
 		rec.type = LIVE_DISK;
 		rec.job = 0;
 		rec.t_ns = now;
-		rec.u.disk.r_ios = ios_tot;
-		rec.u.disk.r_sectors = (uint32_t)(bytes_tot / 512);
-		rec.u.disk.r_ticks = ios_tot / 4;
+		rec.u.disk.r_ios = ios_tot[0];
+		rec.u.disk.r_sectors = (uint32_t)(bytes_tot[0] / 512);
+		rec.u.disk.r_ticks = ios_tot[0] / 4;
+		rec.u.disk.w_ios = ios_tot[1];
+		rec.u.disk.w_sectors = (uint32_t)(bytes_tot[1] / 512);
+		rec.u.disk.w_ticks = ios_tot[1] / 8;
 		rec.u.disk.io_ticks = 98;
 		rec.u.disk.queue_ticks = 3100;
 		rec.u.disk.interval_ms = 100;
@@ -219,6 +238,17 @@ int tui_test_main(int argc, char **argv)
 			imports[app.nr_imports++] = argv[i] + 9;
 		else if (!strncmp(argv[i], "--sysfs-root=", 13))
 			app.sysfs_root = argv[i] + 13;
+		else if (!strcmp(argv[i], "--demo")) {
+			char err[4200];
+			size_t n;
+
+			if (demo_imports(imports + app.nr_imports, 16 - app.nr_imports, &n, err,
+					 sizeof(err))) {
+				fprintf(stderr, "tui-test: --demo: %s\n", err);
+				return 2;
+			}
+			app.nr_imports += n;
+		}
 		else if (argv[i][0] != '-')
 			script = argv[i];
 		else {

@@ -50,11 +50,22 @@ int w_width(const char *s)
 	return cells;
 }
 
-/* Copies at most w display cells of s to out; returns the cells used. */
+/* The mark of a cut line: "…", or "~" where only ASCII is drawn (w_set_ascii). */
+static const char *ellipsis = "\u2026";
+
+void w_set_ascii(bool ascii)
+{
+	ellipsis = ascii ? "~" : "\u2026";
+}
+
+/*
+ * Copies at most w display cells of s to out; returns the cells used. Text
+ * that does not fit ends in an ellipsis, so a cut line says it was cut.
+ */
 static int clip(const char *s, int w, char *out, size_t outlen)
 {
-	size_t o = 0, n;
-	int cells = 0;
+	size_t o = 0, n, marks[1100];
+	int cells = 0, cw_at[1100], k = 0;
 	char subst;
 
 	while (*s && o + 8 < outlen) {
@@ -62,6 +73,10 @@ static int clip(const char *s, int w, char *out, size_t outlen)
 
 		if (cells + cw > w)
 			break;
+		if (k < 1100) {
+			marks[k] = o;
+			cw_at[k++] = cw;
+		}
 		if (subst) {
 			out[o++] = subst;
 		} else {
@@ -70,6 +85,17 @@ static int clip(const char *s, int w, char *out, size_t outlen)
 		}
 		s += n;
 		cells += cw;
+	}
+	/* cut (not just trailing blanks): give back characters until the ellipsis fits */
+	if (s[strspn(s, " ")] && k && o + 4 < outlen) {
+		while (k && cells + 1 > w) {
+			k--;
+			o = marks[k];
+			cells -= cw_at[k];
+		}
+		memcpy(out + o, ellipsis, strlen(ellipsis));
+		o += strlen(ellipsis);
+		cells++;
 	}
 	out[o] = '\0';
 	return cells;
@@ -104,6 +130,23 @@ bool w_edit_key(char *buf, size_t size, int ch)
 	if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
 		if (n)
 			buf[n - 1] = '\0';
+		return true;
+	}
+	/* readline's Ctrl-U (the whole field) and Ctrl-W (the word before the end) */
+	if (ch == 21) {
+		buf[0] = '\0';
+		return true;
+	}
+	if (ch == 23) {
+		while (n && buf[n - 1] == ' ')
+			n--;
+		while (n && buf[n - 1] != ' ' && buf[n - 1] != '/')
+			n--;
+		/* a path loses one component at a time, as the shell's unix-filename-rubout */
+		if (n == strlen(buf) && n && buf[n - 1] == '/')
+			for (n--; n && buf[n - 1] != '/'; n--)
+				;
+		buf[n] = '\0';
 		return true;
 	}
 	if (ch >= 32 && ch < 127) {

@@ -13,12 +13,17 @@
 #include "fmt.h"
 #include "tui.h"
 
-/* Text at (y, x), clipped to w columns (UTF-8 aware), padded with spaces when pad. */
+/*
+ * Text at (y, x), clipped to w columns (UTF-8 aware; a cut ends in an
+ * ellipsis), padded with spaces when pad.
+ */
 void w_text(int y, int x, int w, attr_t attr, bool pad, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 /*
  * A one-line input field's editing key: Backspace removes the last
- * character, a printable one is appended while buf (size bytes) has room.
+ * character, Ctrl-U clears the field, Ctrl-W removes the last word (of a
+ * path, the last component), a printable one is appended while buf (size
+ * bytes) has room.
  * Returns whether ch was such a key.
  */
 bool w_edit_key(char *buf, size_t size, int ch);
@@ -46,6 +51,9 @@ void w_graph(const struct theme *t, const struct rect *r, const double *values, 
  * clamped: the screen's own select function clamps) and true is returned.
  */
 bool w_list_key(int ch, int *sel, int page, int nr);
+
+/* The ellipsis of cut text: "~" when only ASCII is drawn, else "…" (theme_init's caller sets it). */
+void w_set_ascii(bool ascii);
 
 /* Columns of display cells a UTF-8 string takes. */
 int w_width(const char *s);
