@@ -23,6 +23,7 @@
 #include "bufcat.h"
 #include "grow.h"
 #include "results.h"
+#include "series.h"
 #include "strmap.h"
 #include "userdir.h"
 #include "worker.h"
@@ -198,6 +199,12 @@ static json_object *raidbench_json(const struct run_report *rep, const struct ru
 	json_object_object_add(rb, "profile", str_or_null(profile));
 	json_object_object_add(rb, "job_files", job_files_json(rep->jobs));
 	json_object_object_add(rb, "targets", targets_json(res, identify));
+	if (res->series) {
+		char *text = series_json(res->series);
+
+		json_object_object_add(rb, "series", text ? json_tokener_parse(text) : NULL);
+		free(text);
+	}
 	return rb;
 }
 
@@ -223,7 +230,8 @@ int results_save_extra(const struct run_report *rep, const struct run_result *re
 	ret = results_dir(dir, sizeof(dir), err, errlen);
 	if (ret)
 		return ret;
-	json = report_json_string(rep, false);
+	/* json+: the clat histogram's bins are what a report draws the latency histogram from */
+	json = report_json_string(rep, true);
 	root = json ? json_tokener_parse(json) : NULL;
 	free(json);
 	if (!root) {
