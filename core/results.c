@@ -581,8 +581,8 @@ static bool blank(const char *s, size_t len)
 	return true;
 }
 
-int result_parse(struct result *r, const char *name, const char *text, size_t len, char *err,
-		 size_t errlen)
+static int parse_keep(struct result *r, const char *name, const char *text, size_t len,
+		      json_object **keep, char *err, size_t errlen)
 {
 	const char *start = json_start(text, len);
 	struct json_tokener *tok;
@@ -645,7 +645,10 @@ int result_parse(struct result *r, const char *name, const char *text, size_t le
 	if (!ret && (dup_str(&r->path, name) || fill_meta(r, root)))
 		ret = -ENOMEM;
 	labels_release(&ls);
-	json_object_put(root);
+	if (!ret && keep)
+		*keep = root;
+	else
+		json_object_put(root);
 	if (ret == -ENOMEM)
 		snprintf(err, errlen, "%s: out of memory", name);
 	if (ret)
@@ -653,7 +656,14 @@ int result_parse(struct result *r, const char *name, const char *text, size_t le
 	return ret;
 }
 
-int result_load(struct result *r, const char *path, char *err, size_t errlen)
+int result_parse(struct result *r, const char *name, const char *text, size_t len, char *err,
+		 size_t errlen)
+{
+	return parse_keep(r, name, text, len, NULL, err, errlen);
+}
+
+int result_load_json(struct result *r, const char *path, json_object **root, char *err,
+		     size_t errlen)
 {
 	struct stat st;
 	char *text;
@@ -692,9 +702,14 @@ int result_load(struct result *r, const char *path, char *err, size_t errlen)
 	}
 	close(fd);
 	text[len] = '\0';
-	ret = result_parse(r, path, text, len, err, errlen);
+	ret = parse_keep(r, path, text, len, root, err, errlen);
 	free(text);
 	return ret;
+}
+
+int result_load(struct result *r, const char *path, char *err, size_t errlen)
+{
+	return result_load_json(r, path, NULL, err, errlen);
 }
 
 void result_release(struct result *r)

@@ -35,7 +35,7 @@ struct series_phase {
 	/* the tick being gathered */
 	uint64_t ios[DDIR_RWDIR_CNT], bytes[DDIR_RWDIR_CNT];
 	uint32_t pct[DDIR_RWDIR_CNT][3];
-	bool touched[DDIR_RWDIR_CNT], active;
+	bool touched[DDIR_RWDIR_CNT], active, running;
 };
 
 struct series {
@@ -324,6 +324,8 @@ static void end_tick(struct series *s, uint64_t t_ns)
 		/* ramp and setup ticks count no I/O and are left out */
 		if (w->state == PHASE_RUN || w->state == PHASE_VERIFY)
 			ph->active = true;
+		if (w->state != PHASE_DONE)
+			ph->running = true;
 		memset(w->ios, 0, sizeof(w->ios));
 		memset(w->bytes, 0, sizeof(w->bytes));
 		memset(w->pct, 0, sizeof(w->pct));
@@ -351,7 +353,12 @@ static void end_tick(struct series *s, uint64_t t_ns)
 			p.ticks = 1;
 			p.ios = ph->ios[d];
 			p.bytes = ph->bytes[d];
-			if (secs > 0) {
+			/*
+			 * A tick in which the phase ended ran for only part of the
+			 * interval: its counts are kept, a rate over the whole tick would
+			 * read as a collapse at the end of every run.
+			 */
+			if (secs > 0 && ph->running) {
 				stat_one(&p.st[SERIES_IOPS], (double)p.ios / secs);
 				stat_one(&p.st[SERIES_BW], (double)p.bytes / secs);
 			}
@@ -365,6 +372,7 @@ static void end_tick(struct series *s, uint64_t t_ns)
 		memset(ph->pct, 0, sizeof(ph->pct));
 		memset(ph->touched, 0, sizeof(ph->touched));
 		ph->active = false;
+		ph->running = false;
 	}
 	memset(s->total_has, 0, sizeof(s->total_has));
 	s->last_tick_ns = t_ns;

@@ -56,6 +56,22 @@ int cmd_profiles(int argc, char **argv);	/* tui/cmd_profiles.c */
 int cmd_results(int argc, char **argv);		/* tui/cmd_results.c */
 int cmd_compare(int argc, char **argv);		/* tui/cmd_compare.c */
 int cmd_sweep(int argc, char **argv);		/* tui/cmd_sweep.c */
+int cmd_report(int argc, char **argv);		/* tui/cmd_report.c */
+
+/*
+ * A result named on the command line: a bare file name that is not in the
+ * current directory is looked up in the results directory (as NAME or
+ * NAME.json); otherwise arg itself. May return buf (tui/cmd_compare.c).
+ */
+const char *results_resolve_arg(const char *arg, char *buf, size_t len);
+
+/*
+ * The Results screen's "export report": an HTML report of the results at
+ * paths written to out (tui/cmd_report.c). 0, or -errno with err set.
+ */
+int report_export(char *const *paths, size_t n, const char *out, char *err, size_t errlen);
+/* Where an exported report of result_path goes: the data directory's reports/NAME.html. */
+int report_export_path(const char *result_path, char *buf, size_t len, char *err, size_t errlen);
 
 /*
  * `raidbench run --profile=NAME`: replaces each such argument in place by
