@@ -466,7 +466,7 @@ static int make_label(struct rdoc *d, json_object *root)
 			return -ENOMEM;
 		n = asprintf(&d->label, "RAID %s", level);
 	} else {
-		n = asprintf(&d->label, "%.*s", (int)(strlen(base) > 5 &&
+		n = asprintf(&d->label, "%zu: %.*s", d->index + 1, (int)(strlen(base) > 5 &&
 			     !strcmp(base + strlen(base) - 5, ".json") ? strlen(base) - 5 :
 			     strlen(base)), base);
 	}
@@ -475,12 +475,13 @@ static int make_label(struct rdoc *d, json_object *root)
 	return n < 0 ? -ENOMEM : 0;
 }
 
-int rdoc_load(struct rdoc *d, const char *path, char *err, size_t errlen)
+int rdoc_load(struct rdoc *d, size_t index, const char *path, char *err, size_t errlen)
 {
 	json_object *root = NULL;
 	int ret;
 
 	memset(d, 0, sizeof(*d));
+	d->index = index;
 	ret = result_load_json(&d->r, path, &root, err, errlen);
 	if (ret)
 		return ret;

@@ -56,13 +56,14 @@ struct rdoc {
 	char *sweep_level;		/* raidbench.sweep.level, NULL when not a sweep result */
 	char *label;			/* short name beside other results: "RAID 5", profile, file */
 	double tick_ms;
+	size_t index;			/* its place among the results of one report, from 0 */
 };
 
 /*
- * Loads path. 0, or -errno with err naming the file and why (not JSON, not
+ * Loads path, the index-th result of a report (its label says which). 0, or -errno with err naming the file and why (not JSON, not
  * a result, cannot read). Nothing stays allocated on error.
  */
-int rdoc_load(struct rdoc *d, const char *path, char *err, size_t errlen);
+int rdoc_load(struct rdoc *d, size_t index, const char *path, char *err, size_t errlen);
 void rdoc_release(struct rdoc *d);
 
 #endif

@@ -495,12 +495,16 @@ static void compare_section(struct ctx *x, const struct rdoc *docs, size_t n, bo
 	html(x, "Changes are against the first result (%s); the best bar of each metric is outlined "
 		"(highest IOPS and MB/s, lowest p99 latency).</p>\n", sweep ? "the first level" :
 		"the first file");
-	html(x, "<table class=\"nums cmp\"><tr><th>phase</th><th>dir</th>");
+	html(x, "<table class=\"nums cmp\"><tr><th rowspan=\"2\">phase</th>"
+		"<th rowspan=\"2\">dir</th>");
 	for (i = 0; i < n; i++) {
-		html(x, "<th colspan=\"3\">");
+		html(x, "<th colspan=\"4\">");
 		text(x, docs[i].label);
 		html(x, "</th>");
 	}
+	html(x, "</tr>\n<tr>");
+	for (i = 0; i < n; i++)
+		html(x, "<th>IOPS</th><th>change</th><th>MB/s</th><th>p99</th>");
 	html(x, "</tr>\n");
 	for (r = 0; r < c.nr_rows && !x->ret; r++) {
 		const struct compare_row *row = &c.rows[r];
@@ -521,6 +525,7 @@ static void compare_section(struct ctx *x, const struct rdoc *docs, size_t n, bo
 			num_cell(x, vals[i], SVG_COUNT);
 			html(x, "<td>%s%s</td>", notes[i] ? notes[i] : "-",
 			     best[0] == (int)i ? " best" : "");
+			num_cell(x, vals[n + i], SVG_COUNT);
 			num_cell(x, vals[2 * n + i], SVG_NS);
 		}
 		html(x, "</tr>\n");

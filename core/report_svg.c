@@ -415,9 +415,9 @@ const char *svg_color(size_t i)
 void svg_bar_chart(FILE *f, const struct svg_chart *c, const struct svg_bars *b)
 {
 	size_t rows = (b->nr_items + 3) / 4, g, i;
-	int h = 250 + (int)rows * 16;
+	int h = 270 + (int)rows * 16;
 	double pw = W - 2 * MR, gw = pw / (double)(b->nr_groups ? b->nr_groups : 1);
-	double top = MT + 34, base = h - 44 - (double)rows * 16, bw;
+	double top = MT + 34, base = h - 66 - (double)rows * 16, bw;
 	char lab[48];
 
 	bw = (gw - 24) / (double)(b->nr_items ? b->nr_items : 1);
@@ -468,7 +468,7 @@ void svg_bar_chart(FILE *f, const struct svg_chart *c, const struct svg_bars *b)
 		}
 	}
 	for (i = 0; i < b->nr_items; i++) {
-		double lx = MR + (double)(i % 4) * 185, ly = h - 30 + (double)(i / 4) * 16;
+		double lx = MR + (double)(i % 4) * 185, ly = h - 12 - (double)(rows - 1 - i / 4) * 16;
 
 		fprintf(f, "<rect x=\"%g\" y=\"%g\" width=\"12\" height=\"10\" fill=\"%s\"/>"
 			"<text x=\"%g\" y=\"%g\">", lx, ly - 9, svg_color(i), lx + 16, ly);

@@ -65,13 +65,6 @@ int cmd_report(int argc, char **argv);		/* tui/cmd_report.c */
  */
 const char *results_resolve_arg(const char *arg, char *buf, size_t len);
 
-/*
- * The Results screen's "export report": an HTML report of the results at
- * paths written to out (tui/cmd_report.c). 0, or -errno with err set.
- */
-int report_export(char *const *paths, size_t n, const char *out, char *err, size_t errlen);
-/* Where an exported report of result_path goes: the data directory's reports/NAME.html. */
-int report_export_path(const char *result_path, char *buf, size_t len, char *err, size_t errlen);
 
 /*
  * `raidbench run --profile=NAME`: replaces each such argument in place by

@@ -1,26 +1,22 @@
 /*
  * cmd_report.c - `raidbench report RESULT.json ... -o report.html`: a report
  * of saved results people can open offline (core/report_html.h), or its
- * charts as SVG files in a directory, or the series as CSV; and the Results
- * screen's "export report" (report_export). Every output file is checked by
- * the write guard like a run's --output.
+ * charts as SVG files in a directory, or the series as CSV. The files are
+ * written by tui/report_export.c, through the write guard as a run's
+ * --output.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
+#include "report_export.h"
 #include "report_html.h"
 #include "results.h"
 #include "tty_text.h"
-#include "userdir.h"
-
-enum fmt { FMT_HTML, FMT_SVG, FMT_CSV };
 
 static void usage(FILE *f)
 {
@@ -37,39 +33,6 @@ static void usage(FILE *f)
 		"  A FILE that cannot be read is named and left out; the exit status is then 1.\n");
 }
 
-struct svg_dir {
-	const char *dir;
-	struct run_output out;
-	unsigned written;
-};
-
-static FILE *svg_open(void *arg, const char *stem, char *err, size_t errlen)
-{
-	struct svg_dir *s = arg;
-	char path[PATH_MAX];
-
-	snprintf(path, sizeof(path), "%s/%s.svg", s->dir, stem);
-	s->out.path = NULL;
-	/* the path outlives the call in s->out only for messages: keep a copy */
-	if (run_output_open(&s->out, strdup(path), NULL, err, errlen))
-		return NULL;
-	run_output_start(&s->out);
-	return s->out.f;
-}
-
-static int svg_close(void *arg, FILE *f, char *err, size_t errlen)
-{
-	struct svg_dir *s = arg;
-	char *path = (char *)s->out.path;
-	int ret;
-
-	(void)f;
-	ret = run_output_close(&s->out, err, errlen);
-	free(path);
-	s->written += !ret;
-	return ret;
-}
-
 static int load_all(struct rdoc *docs, size_t *nr, char **paths, size_t n, size_t *failed)
 {
 	char err[1024], buf[PATH_MAX + 64];
@@ -77,7 +40,7 @@ static int load_all(struct rdoc *docs, size_t *nr, char **paths, size_t n, size_
 	*nr = 0;
 	*failed = 0;
 	for (size_t i = 0; i < n; i++) {
-		int ret = rdoc_load(&docs[*nr], results_resolve_arg(paths[i], buf, sizeof(buf)), err,
+		int ret = rdoc_load(&docs[*nr], *nr, results_resolve_arg(paths[i], buf, sizeof(buf)), err,
 				    sizeof(err));
 
 		if (!ret) {
@@ -92,80 +55,6 @@ static int load_all(struct rdoc *docs, size_t *nr, char **paths, size_t n, size_
 	return 0;
 }
 
-static int write_report(enum fmt fmt, const char *out, struct rdoc *docs, size_t nr, char *err,
-			size_t errlen, unsigned *charts)
-{
-	struct svg_dir sd = { out, { 0 }, 0 };
-	struct report_sink sink = { NULL, svg_open, svg_close, &sd };
-	struct run_output o;
-	char e2[512];
-	int ret;
-
-	*charts = 0;
-	if (fmt == FMT_SVG) {
-		if (mkdir(out, 0777) && errno != EEXIST) {
-			snprintf(err, errlen, "cannot make the directory %s: %s", out, strerror(errno));
-			return -errno;
-		}
-		ret = report_write(&sink, docs, nr, err, errlen);
-		*charts = sd.written;
-		return ret;
-	}
-	ret = run_output_open(&o, out, NULL, err, errlen);
-	if (ret)
-		return ret;
-	run_output_start(&o);
-	errno = 0;
-	sink.html = o.f;
-	ret = fmt == FMT_CSV ? report_csv(o.f, docs, nr) : report_write(&sink, docs, nr, err, errlen);
-	if (run_output_close(&o, e2, sizeof(e2)) && !ret) {
-		snprintf(err, errlen, "%s", e2);
-		ret = -EIO;
-	}
-	return ret;
-}
-
-int report_export(char *const *paths, size_t n, const char *out, char *err, size_t errlen)
-{
-	struct rdoc *docs = calloc(n ? n : 1, sizeof(*docs));
-	size_t nr = 0, i;
-	unsigned charts;
-	int ret = 0;
-
-	if (!docs) {
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
-	}
-	for (i = 0; i < n && !ret; i++)
-		if (!(ret = rdoc_load(&docs[i], paths[i], err, errlen)))
-			nr++;
-	if (!ret)
-		ret = write_report(FMT_HTML, out, docs, nr, err, errlen, &charts);
-	for (i = 0; i < nr; i++)
-		rdoc_release(&docs[i]);
-	free(docs);
-	return ret;
-}
-
-int report_export_path(const char *result_path, char *buf, size_t len, char *err, size_t errlen)
-{
-	char dir[PATH_MAX];
-	const char *base = strrchr(result_path, '/');
-	size_t n;
-	int ret = userdir_path(USERDIR_DATA, "reports", dir, sizeof(dir), err, errlen);
-
-	if (!ret)
-		ret = userdir_make(dir, err, errlen);
-	if (ret)
-		return ret;
-	base = base ? base + 1 : result_path;
-	n = strlen(base);
-	if (n > 5 && !strcmp(base + n - 5, ".json"))
-		n -= 5;
-	snprintf(buf, len, "%s/%.*s.html", dir, (int)n, base);
-	return 0;
-}
-
 int cmd_report(int argc, char **argv)
 {
 	char **files = calloc((size_t)argc + 1, sizeof(*files));
@@ -174,7 +63,7 @@ int cmd_report(int argc, char **argv)
 		const char *out, *format;
 	} o = { NULL, "html" };
 	size_t nr_files = 0, nr = 0, failed = 0, k;
-	enum fmt fmt = FMT_HTML;
+	enum report_fmt fmt = FMT_HTML;
 	char err[1024];
 	unsigned charts = 0;
 	int status = 0, i;
@@ -241,7 +130,7 @@ int cmd_report(int argc, char **argv)
 		status = 1;
 		goto out;
 	}
-	if (write_report(fmt, o.out, docs, nr, err, sizeof(err), &charts)) {
+	if (report_write_file(fmt, o.out, docs, nr, err, sizeof(err), &charts)) {
 		tty_fprintf(stderr, "raidbench report: %s\n", err);
 		status = 1;
 		goto out;
