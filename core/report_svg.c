@@ -310,8 +310,10 @@ void svg_line_chart(FILE *f, const struct svg_chart *c, const struct svg_line *l
 
 		/* the band: min up to max, as one polygon per run of usable buckets */
 		if (l->lo && l->hi) {
-			fprintf(f, "<path class=\"band\" fill=\"%s\" fill-opacity=\"0.15\" stroke=\"none\" d=\"",
-				l->color);
+			fprintf(f, "<path class=\"band\" fill=\"%s\" fill-opacity=\"0.15\" stroke=\"none\" "
+				"data-name=\"", l->color);
+			xml_puts(f, l->name);
+			fputs("\" d=\"", f);
 			for (k = 0; k < l->n;) {
 				size_t a = k, b;
 

@@ -117,6 +117,40 @@ def check_line_geometry(svg, path):
                  path.get("data-name"), a, b, c, e))
 
 
+def check_band(svg, name, xs, lo, hi):
+    """The band under a line runs along the buckets' maxima and back along their minima."""
+    px, py, pw, ph = floats(svg.get("data-plot"))
+    x0, x1 = float(svg.get("data-xmin")), float(svg.get("data-xmax"))
+    y0, y1 = float(svg.get("data-ymin")), float(svg.get("data-ymax"))
+    band = [p for p in svg.iter(SVG + "path") if p.get("class") == "band" and p.get("data-name") == name]
+    if len(band) != 1:
+        fail("%s: %d bands for %r" % (svg.get("data-title"), len(band), name))
+    want = []
+    ok = [i for i in range(len(xs)) if not math.isnan(lo[i]) and not math.isnan(hi[i])]
+    # one polygon per run of buckets that have both values
+    runs, cur = [], []
+    for i in range(len(xs)):
+        if i in ok:
+            cur.append(i)
+        elif cur:
+            runs.append(cur)
+            cur = []
+    if cur:
+        runs.append(cur)
+    for r in runs:
+        want += [(xs[i], hi[i]) for i in r] + [(xs[i], lo[i]) for i in reversed(r)]
+    got = [float(v) for v in band[0].get("d").replace("M", " ").replace("L", " ").replace("Z", " ").split()]
+    got = list(zip(got[0::2], got[1::2]))
+    if len(got) != len(want):
+        fail("%s %s: band has %d vertices, buckets want %d" % (svg.get("data-title"), name, len(got),
+             len(want)))
+    for (a, b), (x, y) in zip(got, want):
+        ex, ey = px + (x - x0) / (x1 - x0) * pw, py + ph - (y - y0) / (y1 - y0) * ph
+        if abs(a - ex) > 0.06 or abs(b - ey) > 0.06:
+            fail("%s %s: band vertex (%g,%g) should be (%g,%g)" % (svg.get("data-title"), name,
+                 a, b, ex, ey))
+
+
 def series_values(sp, key):
     return [float("nan") if v is None else float(v) for v in sp[key]]
 
@@ -185,6 +219,10 @@ def check_single(res_path, html_path):
             if not all(close(a, b, abs_=1e-6) for a, b in zip(floats(line[0].get("data-x")), mids)):
                 fail("%r %s: times differ from the saved buckets" % (title % label, name))
             check_line_geometry(svg, line[0])
+            if key in ("iops_mean", "bw_bytes_mean"):
+                base = key[:-5]
+                check_band(svg, name, mids, series_values(sp, base + "_min"),
+                           series_values(sp, base + "_max"))
         if series["devices"] and ch.get("%s: device utilisation" % label) is None:
             fail("%s: no device utilisation chart" % label)
     text = "".join(root.itertext())
