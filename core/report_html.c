@@ -495,7 +495,7 @@ static void compare_section(struct ctx *x, const struct rdoc *docs, size_t n, bo
 	html(x, "Changes are against the first result (%s); the best bar of each metric is outlined "
 		"(highest IOPS and MB/s, lowest p99 latency).</p>\n", sweep ? "the first level" :
 		"the first file");
-	html(x, "<table class=\"nums cmp\"><tr><th rowspan=\"2\">phase</th>"
+	html(x, "<div class=\"wide\"><table class=\"nums cmp\"><tr><th rowspan=\"2\">phase</th>"
 		"<th rowspan=\"2\">dir</th>");
 	for (i = 0; i < n; i++) {
 		html(x, "<th colspan=\"4\">");
@@ -541,7 +541,7 @@ static void compare_section(struct ctx *x, const struct rdoc *docs, size_t n, bo
 			chart_end(x, f);
 		}
 	}
-	html(x, "</table>\n");
+	html(x, "</table></div>\n");
 	/* the document: the charts below the table, one per phase */
 	for (r = 0; x->s->html && r < c.nr_rows && !x->ret; r++) {
 		const struct compare_row *row = &c.rows[r];
@@ -585,7 +585,9 @@ static const char style[] =
 	"padding:2px 8px;text-align:left;font-size:.9em}table.nums td{text-align:right}"
 	"table.meta th{background:#f4f4f4;font-weight:normal}"
 	".note{color:#555;font-style:italic}.fig{margin:.6em 0}section{margin:1em 0}"
-	"summary{cursor:pointer;margin:.5em 0}svg{max-width:100%;height:auto}";
+	"summary{cursor:pointer;margin:.5em 0}svg{max-width:100%;height:auto}"
+	".wide{overflow-x:auto}table.cmp td,table.cmp th{font-size:.8em;padding:2px 5px;"
+	"white-space:nowrap}";
 
 int report_write(const struct report_sink *s, const struct rdoc *docs, size_t n, char *err,
 		 size_t errlen)
