@@ -475,16 +475,11 @@ static int make_label(struct rdoc *d, json_object *root)
 	return n < 0 ? -ENOMEM : 0;
 }
 
-int rdoc_load(struct rdoc *d, size_t index, const char *path, char *err, size_t errlen)
+/* The rest of a doc from the result's JSON (root is put here). */
+static int fill(struct rdoc *d, json_object *root, char *err, size_t errlen)
 {
-	json_object *root = NULL;
-	int ret;
+	int ret = 0;
 
-	memset(d, 0, sizeof(*d));
-	d->index = index;
-	ret = result_load_json(&d->r, path, &root, err, errlen);
-	if (ret)
-		return ret;
 	d->phases = calloc(d->r.nr_phases ? d->r.nr_phases : 1, sizeof(*d->phases));
 	if (!d->phases) {
 		ret = -ENOMEM;
@@ -503,10 +498,33 @@ int rdoc_load(struct rdoc *d, size_t index, const char *path, char *err, size_t 
 		ret = make_label(d, root);
 	json_object_put(root);
 	if (ret) {
-		snprintf(err, errlen, "%s: out of memory", path);
+		snprintf(err, errlen, "%s: out of memory", d->r.path ? d->r.path : "result");
 		rdoc_release(d);
 	}
 	return ret;
+}
+
+int rdoc_load(struct rdoc *d, size_t index, const char *path, char *err, size_t errlen)
+{
+	json_object *root = NULL;
+	int ret;
+
+	memset(d, 0, sizeof(*d));
+	d->index = index;
+	ret = result_load_json(&d->r, path, &root, err, errlen);
+	return ret ? ret : fill(d, root, err, errlen);
+}
+
+int rdoc_parse(struct rdoc *d, size_t index, const char *name, const char *text, size_t len,
+	       char *err, size_t errlen)
+{
+	json_object *root = NULL;
+	int ret;
+
+	memset(d, 0, sizeof(*d));
+	d->index = index;
+	ret = result_parse_json(&d->r, name, text, len, &root, err, errlen);
+	return ret ? ret : fill(d, root, err, errlen);
 }
 
 void rdoc_release(struct rdoc *d)

@@ -64,6 +64,9 @@ struct rdoc {
  * a result, cannot read). Nothing stays allocated on error.
  */
 int rdoc_load(struct rdoc *d, size_t index, const char *path, char *err, size_t errlen);
+/* The same from text in memory; name stands for the file in messages. */
+int rdoc_parse(struct rdoc *d, size_t index, const char *name, const char *text, size_t len,
+	       char *err, size_t errlen);
 void rdoc_release(struct rdoc *d);
 
 #endif

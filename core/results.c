@@ -662,6 +662,12 @@ int result_parse(struct result *r, const char *name, const char *text, size_t le
 	return parse_keep(r, name, text, len, NULL, err, errlen);
 }
 
+int result_parse_json(struct result *r, const char *name, const char *text, size_t len,
+		      json_object **root, char *err, size_t errlen)
+{
+	return parse_keep(r, name, text, len, root, err, errlen);
+}
+
 int result_load_json(struct result *r, const char *path, json_object **root, char *err,
 		     size_t errlen)
 {
