@@ -199,12 +199,8 @@ static json_object *raidbench_json(const struct run_report *rep, const struct ru
 	json_object_object_add(rb, "profile", str_or_null(profile));
 	json_object_object_add(rb, "job_files", job_files_json(rep->jobs));
 	json_object_object_add(rb, "targets", targets_json(res, identify));
-	if (res->series) {
-		char *text = series_json(res->series);
-
-		json_object_object_add(rb, "series", text ? json_tokener_parse(text) : NULL);
-		free(text);
-	}
+	if (res->series)
+		json_object_object_add(rb, "series", series_json(res->series));
 	return rb;
 }
 

@@ -5,6 +5,7 @@
  * bucket's span but never loses an I/O. Never prints.
  */
 #include <errno.h>
+#include <json-c/json.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -420,136 +421,112 @@ static const char *ddir_key(int d)
 	return d == DDIR_READ ? "read" : d == DDIR_WRITE ? "write" : "trim";
 }
 
-/* A JSON string: quotes, backslash and control characters escaped. */
-static void put_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 enum col { COL_T0, COL_T1, COL_TICKS, COL_IOS, COL_BYTES, COL_MIN, COL_MEAN, COL_MAX };
 
-static void put_num(FILE *f, double v)
+/* A number as short text (counts exact, rates to 4 digits, times to the us); NULL is JSON's null. */
+static json_object *num(double v, enum col c)
 {
+	char buf[48];
+
 	if (!isfinite(v))
-		fputs("null", f);
+		return NULL;
+	if (c == COL_T0 || c == COL_T1)
+		snprintf(buf, sizeof(buf), "%.3f", v);
 	else if (v == floor(v) && fabs(v) < 9e15)
-		fprintf(f, "%.0f", v);
+		snprintf(buf, sizeof(buf), "%.0f", v);
 	else
-		fprintf(f, "%.4g", v);
+		snprintf(buf, sizeof(buf), "%.4g", v);
+	return json_object_new_double_s(v, buf);
 }
 
-static void put_col(FILE *f, const struct series_track *t, const char *key, enum col c, int stat,
-		    double scale)
+static void add_col(json_object *o, const struct series_track *t, const char *key, enum col c,
+		    int stat)
 {
-	size_t i;
+	json_object *a = json_object_new_array_ext((int)t->nr);
 
-	fprintf(f, ",\"%s\":[", key);
-	for (i = 0; i < t->nr; i++) {
+	for (size_t i = 0; i < t->nr; i++) {
 		const struct series_point *p = &t->pts[i];
 		const struct series_stat *st = stat >= 0 ? &p->st[stat] : NULL;
 		double v = NAN;
 
-		if (i)
-			fputc(',', f);
 		switch (c) {
 		case COL_T0: v = (double)p->t0_ns / 1e6; break;
 		case COL_T1: v = (double)p->t1_ns / 1e6; break;
 		case COL_TICKS: v = p->ticks; break;
 		case COL_IOS: v = (double)p->ios; break;
 		case COL_BYTES: v = (double)p->bytes; break;
-		case COL_MIN: v = st->n ? st->min * scale : NAN; break;
-		case COL_MEAN: v = st->n ? st->sum / st->n * scale : NAN; break;
-		case COL_MAX: v = st->n ? st->max * scale : NAN; break;
+		case COL_MIN: v = st->n ? st->min : NAN; break;
+		case COL_MEAN: v = st->n ? st->sum / st->n : NAN; break;
+		case COL_MAX: v = st->n ? st->max : NAN; break;
 		}
-		/* times in ms to the microsecond, counts exact */
-		if (c == COL_T0 || c == COL_T1)
-			fprintf(f, "%.3f", v);
-		else
-			put_num(f, v);
+		json_object_array_add(a, num(v, c));
 	}
-	fputc(']', f);
+	json_object_object_add(o, key, a);
 }
 
-static void put_stat(FILE *f, const struct series_track *t, const char *name, int stat)
+static void add_stat(json_object *o, const struct series_track *t, const char *name, int stat)
 {
 	char key[48];
 
 	snprintf(key, sizeof(key), "%s_min", name);
-	put_col(f, t, key, COL_MIN, stat, 1);
+	add_col(o, t, key, COL_MIN, stat);
 	snprintf(key, sizeof(key), "%s_mean", name);
-	put_col(f, t, key, COL_MEAN, stat, 1);
+	add_col(o, t, key, COL_MEAN, stat);
 	snprintf(key, sizeof(key), "%s_max", name);
-	put_col(f, t, key, COL_MAX, stat, 1);
+	add_col(o, t, key, COL_MAX, stat);
 }
 
-static void put_track_head(FILE *f, const struct series_track *t)
+static void add_head(json_object *o, const struct series_track *t)
 {
-	fprintf(f, "\"ticks_per_point\":%u", t->per_point);
-	put_col(f, t, "t_start_ms", COL_T0, -1, 1);
-	put_col(f, t, "t_end_ms", COL_T1, -1, 1);
-	put_col(f, t, "ticks", COL_TICKS, -1, 1);
+	json_object_object_add(o, "ticks_per_point", json_object_new_int64(t->per_point));
+	add_col(o, t, "t_start_ms", COL_T0, -1);
+	add_col(o, t, "t_end_ms", COL_T1, -1);
+	add_col(o, t, "ticks", COL_TICKS, -1);
+	add_col(o, t, "ios", COL_IOS, -1);
+	add_col(o, t, "bytes", COL_BYTES, -1);
 }
 
-char *series_json(const struct series *s)
+json_object *series_json(const struct series *s)
 {
-	char *buf = NULL;
-	size_t len = 0, i;
-	FILE *f = open_memstream(&buf, &len);
+	json_object *root = json_object_new_object(), *phases = json_object_new_array();
+	json_object *devices = json_object_new_array();
+	size_t i;
 
-	if (!f)
-		return NULL;
-	fprintf(f, "{\"version\":1,\"tick_ms\":%u,\"max_points\":%u,\"ticks\":%llu,"
-		"\"series_left_out\":%llu,\"phases\":[", s->tick_ms, SERIES_MAX_POINTS,
-		(unsigned long long)s->ticks, (unsigned long long)s->left_out);
+	json_object_object_add(root, "version", json_object_new_int(1));
+	json_object_object_add(root, "tick_ms", json_object_new_int64(s->tick_ms));
+	json_object_object_add(root, "max_points", json_object_new_int(SERIES_MAX_POINTS));
+	json_object_object_add(root, "ticks", json_object_new_int64((int64_t)s->ticks));
+	json_object_object_add(root, "series_left_out", json_object_new_int64((int64_t)s->left_out));
 	for (i = 0; i < s->nr_tracks; i++) {
 		const struct series_track *t = &s->tracks[i];
+		json_object *o = json_object_new_object();
 
-		fputs(i ? ",{\"phase\":" : "{\"phase\":", f);
-		put_str(f, t->label);
-		fputs(",\"jobname\":", f);
-		put_str(f, t->job);
-		fprintf(f, ",\"groupid\":%d,\"ddir\":\"%s\",", t->group, ddir_key(t->ddir));
-		put_track_head(f, t);
-		put_col(f, t, "ios", COL_IOS, -1, 1);
-		put_col(f, t, "bytes", COL_BYTES, -1, 1);
-		put_stat(f, t, "iops", SERIES_IOPS);
-		put_stat(f, t, "bw_bytes", SERIES_BW);
-		put_stat(f, t, "p50_ns", SERIES_P50);
-		put_stat(f, t, "p99_ns", SERIES_P99);
-		put_stat(f, t, "p99_9_ns", SERIES_P999);
-		fputc('}', f);
+		json_object_object_add(o, "phase", json_object_new_string(t->label));
+		json_object_object_add(o, "jobname", json_object_new_string(t->job ? t->job : ""));
+		json_object_object_add(o, "groupid", json_object_new_int(t->group));
+		json_object_object_add(o, "ddir", json_object_new_string(ddir_key(t->ddir)));
+		add_head(o, t);
+		add_stat(o, t, "iops", SERIES_IOPS);
+		add_stat(o, t, "bw_bytes", SERIES_BW);
+		add_stat(o, t, "p50_ns", SERIES_P50);
+		add_stat(o, t, "p99_ns", SERIES_P99);
+		add_stat(o, t, "p99_9_ns", SERIES_P999);
+		json_object_array_add(phases, o);
 	}
-	fputs("],\"devices\":[", f);
 	for (i = 0; i < s->nr_devices; i++) {
 		const struct series_track *t = &s->devices[i];
+		json_object *o = json_object_new_object();
 
-		fputs(i ? ",{\"name\":" : "{\"name\":", f);
-		put_str(f, t->label);
-		fprintf(f, ",\"util_meaningful\":%s,", t->util_meaningful > 0 ? "true" :
-			t->util_meaningful == 0 ? "false" : "null");
-		put_track_head(f, t);
-		put_col(f, t, "ios", COL_IOS, -1, 1);
-		put_col(f, t, "bytes", COL_BYTES, -1, 1);
-		put_stat(f, t, "util_pct", 0);
-		fputc('}', f);
+		json_object_object_add(o, "name", json_object_new_string(t->label));
+		json_object_object_add(o, "util_meaningful", t->util_meaningful < 0 ? NULL :
+				       json_object_new_boolean(t->util_meaningful));
+		add_head(o, t);
+		add_stat(o, t, "util_pct", 0);
+		json_object_array_add(devices, o);
 	}
-	fputs("]}", f);
-	if (fclose(f)) {
-		free(buf);
-		return NULL;
-	}
-	return buf;
+	json_object_object_add(root, "phases", phases);
+	json_object_object_add(root, "devices", devices);
+	return root;
 }
 
 size_t series_nr_tracks(const struct series *s, int devices)

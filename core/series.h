@@ -63,11 +63,9 @@ void series_free(struct series *s);
 /* Feeds one live record, in ring order. */
 void series_feed(struct series *s, const struct live_rec *rec);
 
-/*
- * The series as JSON text for the result's "raidbench" section (caller
- * frees); NULL on ENOMEM.
- */
-char *series_json(const struct series *s);
+/* The series as the result's raidbench.series object; the caller puts it. */
+struct json_object;
+struct json_object *series_json(const struct series *s);
 
 /* Read access for tests: phase tracks then device tracks. */
 size_t series_nr_tracks(const struct series *s, int devices);
