@@ -242,6 +242,7 @@ static void device_chart(struct ctx *x, const struct rdoc *d, const size_t *idx,
 	double from = INFINITY, to = -INFINITY;
 	struct svg_line *lines;
 	double **xs, **ys, **lo, **hi;
+	char **names;
 	struct svg_chart c = { .title = title, .xunit = SVG_SECONDS, .yunit = SVG_PCT };
 	size_t n = 0, i, k;
 	FILE *f;
@@ -261,7 +262,8 @@ static void device_chart(struct ctx *x, const struct rdoc *d, const size_t *idx,
 	ys = calloc(d->nr_devs, sizeof(*ys));
 	lo = calloc(d->nr_devs, sizeof(*lo));
 	hi = calloc(d->nr_devs, sizeof(*hi));
-	for (i = 0; lines && xs && ys && lo && hi && i < d->nr_devs; i++) {
+	names = calloc(d->nr_devs, sizeof(*names));
+	for (i = 0; lines && xs && ys && lo && hi && names && i < d->nr_devs; i++) {
 		const struct rdoc_track *t = &d->devs[i].t;
 		size_t m = 0;
 
@@ -281,15 +283,21 @@ static void device_chart(struct ctx *x, const struct rdoc *d, const size_t *idx,
 			hi[n][m] = t->v[0][RD_MAX][k];
 			m++;
 		}
-		lines[n] = (struct svg_line){ d->devs[i].name, svg_color(i), false, m, xs[n], ys[n],
-					      lo[n], hi[n] };
+		/* iostat's own manual: %util says little for devices that serve in parallel */
+		if (d->devs[i].util_meaningful == 0 &&
+		    asprintf(&names[n], "%s (%%util misleads: NVMe, md, dm)", d->devs[i].name) < 0)
+			names[n] = NULL;
+		lines[n] = (struct svg_line){ names[n] ? names[n] : d->devs[i].name, svg_color(i), false,
+					      m, xs[n], ys[n], lo[n], hi[n] };
 		n++;
 	}
 	if (n && (f = chart_begin(x, &c, stem))) {
 		svg_line_chart(f, &c, lines, n);
 		chart_end(x, f);
 	}
-	for (i = 0; i < n && xs && ys && lo && hi; i++) {
+	/* every slot, also one a failed allocation left half made */
+	for (i = 0; i < d->nr_devs && xs && ys && lo && hi && names; i++) {
+		free(names[i]);
 		free(xs[i]);
 		free(ys[i]);
 		free(lo[i]);
@@ -300,6 +308,7 @@ static void device_chart(struct ctx *x, const struct rdoc *d, const size_t *idx,
 	free(ys);
 	free(lo);
 	free(hi);
+	free(names);
 }
 
 static void phase_table(struct ctx *x, const struct rdoc *d, const size_t *idx, size_t nr)

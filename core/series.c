@@ -37,6 +37,7 @@ struct series_phase {
 	uint64_t ios[DDIR_RWDIR_CNT], bytes[DDIR_RWDIR_CNT];
 	uint32_t pct[DDIR_RWDIR_CNT][3];
 	bool touched[DDIR_RWDIR_CNT], active, running;
+	bool was_active;		/* in the tick before: a whole interval of I/O */
 };
 
 struct series {
@@ -355,11 +356,11 @@ static void end_tick(struct series *s, uint64_t t_ns)
 			p.ios = ph->ios[d];
 			p.bytes = ph->bytes[d];
 			/*
-			 * A tick in which the phase ended ran for only part of the
-			 * interval: its counts are kept, a rate over the whole tick would
-			 * read as a collapse at the end of every run.
+			 * A tick in which the phase started (setup, the end of a ramp) or
+			 * ended did I/O for only part of the interval: its counts are
+			 * kept, a rate over the whole tick would read as a dip at each end.
 			 */
-			if (secs > 0 && ph->running) {
+			if (secs > 0 && ph->running && ph->was_active) {
 				stat_one(&p.st[SERIES_IOPS], (double)p.ios / secs);
 				stat_one(&p.st[SERIES_BW], (double)p.bytes / secs);
 			}
@@ -372,6 +373,7 @@ static void end_tick(struct series *s, uint64_t t_ns)
 		memset(ph->bytes, 0, sizeof(ph->bytes));
 		memset(ph->pct, 0, sizeof(ph->pct));
 		memset(ph->touched, 0, sizeof(ph->touched));
+		ph->was_active = ph->active && ph->running;
 		ph->active = false;
 		ph->running = false;
 	}
