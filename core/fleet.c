@@ -336,7 +336,7 @@ static void on_msg(struct fleet *f, struct fleet_host *h, struct fio_msg *m)
 	}
 	case FIO_OP_ETA:
 		ret = fio_proto_read_eta(m, &h->eta, err, sizeof(err));
-		/* fio sends INT_MAX when it cannot tell (a job bounded by size on a null engine) */
+		/* fio sends INT_MAX when it cannot tell (a job bounded by size on an engine that moves no data) */
 		if (!ret && h->eta.eta_s >= INT32_MAX)
 			h->eta.eta_s = 0;
 		if (m->tag == hp->eta_tag)

@@ -204,7 +204,7 @@ size_t fleet_compare_flag(struct fleet_table *t, double tol)
 					 dn[d], r->iops[d] < m ? "below" : "above");
 				note(r, fmt, r->iops[d], 100.0 * fabs(r->iops[d] - m) / m);
 			}
-			/* below a microsecond apart, latencies differ by noise (the null engine) */
+			/* below a microsecond apart, latencies differ by noise (an engine that moves no data) */
 			if (mp > 0 && r->p99_ns[d] > (1 + tol) * mp && r->p99_ns[d] - mp >= 1000) {
 				snprintf(fmt, sizeof(fmt), "%s p99 %%.1f us, %%.0f%%%% above the median",
 					 dn[d]);

@@ -211,6 +211,8 @@ static void sample_workers(struct live_sampler *ls, struct ring *r, size_t from,
 		struct worker *w = &ls->ws[i];
 		struct live_prev *p = &ls->prev[i];
 		int phase = atomic_load_explicit(&w->phase, memory_order_acquire);
+		uint64_t stat_start = atomic_load_explicit(&w->pub_stat_start_ns,
+							   memory_order_relaxed);
 		struct live_rec st = { .type = LIVE_STATUS, .job = (uint16_t)i, .t_ns = now };
 		uint64_t eta;
 
@@ -247,6 +249,9 @@ static void sample_workers(struct live_sampler *ls, struct ring *r, size_t from,
 			p->bytes[d] = bytes;
 			p->lat_sum[d] = lsum;
 		}
+		/* the worker leaves its phase at "ramp": the ramp ends when statistics start */
+		if (phase == PHASE_RAMP && stat_start && now_abs >= stat_start)
+			phase = PHASE_RUN;
 		st.ddir = (uint8_t)phase;
 		st.u.st.running = phase != PHASE_DONE;
 		st.u.st.inflight = sat32(atomic_load_explicit(&w->pub_inflight, memory_order_relaxed));

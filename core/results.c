@@ -23,6 +23,7 @@
 #include "bufcat.h"
 #include "grow.h"
 #include "results.h"
+#include "series.h"
 #include "strmap.h"
 #include "userdir.h"
 #include "worker.h"
@@ -198,6 +199,8 @@ static json_object *raidbench_json(const struct run_report *rep, const struct ru
 	json_object_object_add(rb, "profile", str_or_null(profile));
 	json_object_object_add(rb, "job_files", job_files_json(rep->jobs));
 	json_object_object_add(rb, "targets", targets_json(res, identify));
+	if (res->series)
+		json_object_object_add(rb, "series", series_json(res->series));
 	return rb;
 }
 
@@ -223,7 +226,8 @@ int results_save_extra(const struct run_report *rep, const struct run_result *re
 	ret = results_dir(dir, sizeof(dir), err, errlen);
 	if (ret)
 		return ret;
-	json = report_json_string(rep, false);
+	/* json+: the clat histogram's bins are what a report draws the latency histogram from */
+	json = report_json_string(rep, true);
 	root = json ? json_tokener_parse(json) : NULL;
 	free(json);
 	if (!root) {
@@ -573,8 +577,8 @@ static bool blank(const char *s, size_t len)
 	return true;
 }
 
-int result_parse(struct result *r, const char *name, const char *text, size_t len, char *err,
-		 size_t errlen)
+static int parse_keep(struct result *r, const char *name, const char *text, size_t len,
+		      json_object **keep, char *err, size_t errlen)
 {
 	const char *start = json_start(text, len);
 	struct json_tokener *tok;
@@ -637,7 +641,10 @@ int result_parse(struct result *r, const char *name, const char *text, size_t le
 	if (!ret && (dup_str(&r->path, name) || fill_meta(r, root)))
 		ret = -ENOMEM;
 	labels_release(&ls);
-	json_object_put(root);
+	if (!ret && keep)
+		*keep = root;
+	else
+		json_object_put(root);
 	if (ret == -ENOMEM)
 		snprintf(err, errlen, "%s: out of memory", name);
 	if (ret)
@@ -645,7 +652,20 @@ int result_parse(struct result *r, const char *name, const char *text, size_t le
 	return ret;
 }
 
-int result_load(struct result *r, const char *path, char *err, size_t errlen)
+int result_parse(struct result *r, const char *name, const char *text, size_t len, char *err,
+		 size_t errlen)
+{
+	return parse_keep(r, name, text, len, NULL, err, errlen);
+}
+
+int result_parse_json(struct result *r, const char *name, const char *text, size_t len,
+		      json_object **root, char *err, size_t errlen)
+{
+	return parse_keep(r, name, text, len, root, err, errlen);
+}
+
+int result_load_json(struct result *r, const char *path, json_object **root, char *err,
+		     size_t errlen)
 {
 	struct stat st;
 	char *text;
@@ -684,9 +704,14 @@ int result_load(struct result *r, const char *path, char *err, size_t errlen)
 	}
 	close(fd);
 	text[len] = '\0';
-	ret = result_parse(r, path, text, len, err, errlen);
+	ret = parse_keep(r, path, text, len, root, err, errlen);
 	free(text);
 	return ret;
+}
+
+int result_load(struct result *r, const char *path, char *err, size_t errlen)
+{
+	return result_load_json(r, path, NULL, err, errlen);
 }
 
 void result_release(struct result *r)

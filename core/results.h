@@ -116,6 +116,16 @@ struct result {
  * the reason. Nothing is left allocated on error.
  */
 int result_load(struct result *r, const char *path, char *err, size_t errlen);
+/*
+ * result_load() that also hands back the parsed JSON (when root is not NULL)
+ * for readers of more than the phases (core/report_doc.c); the caller puts
+ * it with json_object_put(). Nothing is handed back on error.
+ */
+struct json_object;
+int result_load_json(struct result *r, const char *path, struct json_object **root, char *err,
+		     size_t errlen);
+int result_parse_json(struct result *r, const char *name, const char *text, size_t len,
+		      struct json_object **root, char *err, size_t errlen);
 /* The same from text in memory; name is used in messages and as the path. */
 int result_parse(struct result *r, const char *name, const char *text, size_t len, char *err,
 		 size_t errlen);

@@ -22,6 +22,7 @@
 #include "report.h"
 #include "ring.h"
 #include "run.h"
+#include "series.h"
 #include "worker.h"
 
 /* The sampler's view of one worker: the last bw/iops sample point. */
@@ -240,6 +241,7 @@ struct run_handle {
 	struct disk_track *disks;
 	size_t nr_disks;
 	const char **disk_names;
+	struct series *series;		/* the ticks kept for the saved result */
 	const char **names;
 	int *groups;
 };
@@ -319,9 +321,11 @@ bool run_drain(struct run_handle *e)
 	/* pairs with the release store in engine_main: read done before draining */
 	done = atomic_load_explicit(&e->done, memory_order_acquire);
 	while ((n = ring_pop_batch(&e->ring, batch, 64)) > 0)
-		for (k = 0; k < n; k++)
+		for (k = 0; k < n; k++) {
+			series_feed(e->series, &batch[k]);
 			if (obs && obs->record)
 				obs->record(obs->arg, &batch[k]);
+		}
 	e->consumer_done = done;
 	return done;
 }
@@ -340,6 +344,7 @@ unsigned run_interval_ms(const struct run_handle *e)
 static void handle_free(struct run_handle *e)
 {
 	live_sampler_free(e->ls);
+	series_free(e->series);
 	ring_release(&e->ring);
 	free(e->smp);
 	free(e->disks);
@@ -458,6 +463,7 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 	e->lay.nr_disks = e->nr_disks;
 	e->lay.disk_names = e->disk_names;
 	e->lay.interval_ms = e->interval_ms;
+	e->series = series_new(&e->lay);	/* NULL (no memory): the result has no series */
 	if (p->observer && p->observer->setup_done)
 		p->observer->setup_done(p->observer->arg, jl, &e->lay);
 	gettimeofday(&tv, NULL);
@@ -519,6 +525,8 @@ int run_end(struct run_handle *e, char *err, size_t errlen)
 			snprintf(res->error_msgs + len, sizeof(res->error_msgs) - len, "%s\n",
 				 w->err);
 	}
+	res->series = e->series;
+	e->series = NULL;
 	if (build_entries(res, e->smp) < 0 && !ret) {
 		snprintf(err, errlen, "out of memory");
 		ret = -ENOMEM;
@@ -566,5 +574,6 @@ void run_result_release(struct run_result *res)
 	free(res->ts);
 	free(res->gs);
 	free(res->du);
+	series_free(res->series);
 	memset(res, 0, sizeof(*res));
 }

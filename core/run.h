@@ -22,6 +22,7 @@
 #include "stats.h"
 
 struct worker;
+struct series;
 
 /* Names the live records refer to by index; valid from setup_done() to run_jobs()'s return. */
 struct run_layout {
@@ -66,6 +67,7 @@ struct run_result {
 	bool setup_wrote;	/* run_begin() failed after writing (a file's layout): not a refusal */
 	char error_msgs[4096];	/* one line per failed job */
 	uint64_t start_realtime_ms;
+	struct series *series;	/* per-interval series (core/series.h), NULL when none */
 };
 
 /*

@@ -6,7 +6,7 @@ MAN=$SRCDIR/tui/raidbench.1
 [ -f "$MAN" ] || rb_skip "tui/raidbench.1 not in this tree"
 # the page's text with troff's escapes undone: \- is -, \f? font changes go
 sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\c//g' "$MAN" >"$RB_TMP/man.txt"
-for cmd in run devices array profiles results compare sweep; do
+for cmd in run devices array profiles results compare report sweep; do
 	"$RAIDBENCH" $cmd --help >"$RB_TMP/help" 2>&1
 	# "--option=value" in run's help stands for every fio job option, not one option
 	opts=$(grep -oE -- '--[a-z][a-z0-9_-]+' "$RB_TMP/help" | grep -vx -- '--option' | sort -u)

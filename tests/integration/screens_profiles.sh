@@ -60,6 +60,16 @@ check_edited_copy() {
 	fi
 }
 
+# The exported reports are there and well-formed (tests/integration/report.sh checks what they hold).
+check_exported() {
+	local n
+	n=$(find "$XDG_DATA_HOME/raidbench/reports" -name '*.html' 2>/dev/null | wc -l)
+	check "results_export $1: two reports written" [ "$n" = 2 ]
+	check "results_export $1: each parses as XHTML" python3 -c '
+import sys, xml.etree.ElementTree as ET
+for f in sys.argv[1:]: ET.parse(f)' "$XDG_DATA_HOME"/raidbench/reports/*.html
+}
+
 for script in "$SCRIPTS"/profiles_*.script "$SCRIPTS"/results_*.script; do
 	name=$(basename "$script" .script)
 	variants=$(sed -n 's/^# variants: *//p' "$script")
@@ -81,6 +91,7 @@ for script in "$SCRIPTS"/profiles_*.script "$SCRIPTS"/results_*.script; do
 		fi
 		[ "$name" = profiles_save ] && check_saved_profile "$v"
 		[ "$name" = profiles_knobs ] && check_edited_copy "$v"
+		[ "$name" = results_export ] && check_exported "$v"
 		for dump in $(sed -n 's#^dump \${OUT}/##p' "$script"); do
 			f=$out/$dump
 			gold=$GOLD/${dump%.txt}-$v.txt

@@ -152,6 +152,29 @@ START_TEST(per_job_records)
 }
 END_TEST
 
+/* A worker's ramp ends when its statistics start: the status says "run" from then on. */
+START_TEST(ramp_ends_when_statistics_start)
+{
+	static struct fixture f;
+	struct live_rec rec;
+	int phase[2] = { -1, -1 };
+
+	setup(&f);
+	/* the worker stays at PHASE_RAMP; its statistics start 1 s after the run's start */
+	atomic_store(&f.ws[0].phase, PHASE_RAMP);
+	atomic_store(&f.ws[0].pub_stat_start_ns, 1000000000ull);
+	for (int k = 0; k < 2; k++) {
+		live_sample(f.ls, &f.ring, 0, 1, 0, k ? 1100000000ull : 500000000ull);
+		while (ring_pop(&f.ring, &rec))
+			if (rec.type == LIVE_STATUS && rec.job == 0)
+				phase[k] = rec.ddir;
+	}
+	ck_assert_int_eq(phase[0], PHASE_RAMP);
+	ck_assert_int_eq(phase[1], PHASE_RUN);
+	teardown(&f);
+}
+END_TEST
+
 /* The interval percentiles of consecutive ticks bracket the run's own. */
 START_TEST(intervals_bracket_the_whole)
 {
@@ -187,6 +210,7 @@ static Suite *live_suite(void)
 
 	tcase_add_test(tc, interval_from_deltas);
 	tcase_add_test(tc, per_job_records);
+	tcase_add_test(tc, ramp_ends_when_statistics_start);
 	tcase_add_test(tc, intervals_bracket_the_whole);
 	suite_add_tcase(s, tc);
 	return s;

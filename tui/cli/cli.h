@@ -57,6 +57,32 @@ int cmd_results(int argc, char **argv);		/* tui/cli/cmd_results.c */
 int cmd_compare(int argc, char **argv);		/* tui/cli/cmd_compare.c */
 int cmd_compare_hosts(int argc, char **argv);	/* tui/cli/cmd_compare_hosts.c: compare --hosts */
 int cmd_sweep(int argc, char **argv);		/* tui/cli/cmd_sweep.c */
+int cmd_report(int argc, char **argv);		/* tui/cli/cmd_report.c */
+
+/*
+ * A result named on the command line: a bare file name that is not in the
+ * current directory is looked up in the results directory (as NAME or
+ * NAME.json); otherwise arg itself. May return buf (tui/cli/cmd_compare.c).
+ */
+const char *results_resolve_arg(const char *arg, char *buf, size_t len);
+
+/* Reports of saved results (core/report_html.h) written to files (tui/cli/cmd_report.c). */
+struct rdoc;
+enum report_fmt { FMT_HTML, FMT_SVG, FMT_CSV };
+
+/*
+ * Writes docs as fmt to out: a file (NULL is standard output) for html and
+ * csv, a directory (made if missing) of one .svg per chart for svg; *charts
+ * gets how many chart files were written. 0, or -errno with err set.
+ */
+int report_write_file(enum report_fmt fmt, const char *out, struct rdoc *docs, size_t nr,
+		      char *err, size_t errlen, unsigned *charts);
+
+/* An HTML report of the results at paths, written to out. 0, or -errno with err set. */
+int report_export(char *const *paths, size_t n, const char *out, char *err, size_t errlen);
+
+/* Where an exported report of result_path goes: the data directory's reports/NAME.html. */
+int report_export_path(const char *result_path, char *buf, size_t len, char *err, size_t errlen);
 
 /*
  * `raidbench run --profile=NAME`: replaces each such argument in place by

@@ -38,8 +38,7 @@ static void usage(FILE *f)
 		"  --json   the same table as JSON\n");
 }
 
-/* A bare file name that is not in the current directory is looked up in the results directory. */
-static const char *resolve(const char *arg, char *buf, size_t len)
+const char *results_resolve_arg(const char *arg, char *buf, size_t len)
 {
 	char dir[PATH_MAX], err[512];
 	struct stat st;
@@ -273,7 +272,7 @@ int cmd_compare(int argc, char **argv)
 			status = EXIT_USAGE;
 			goto out;
 		}
-		if (!result_load(&rs[nr], resolve(argv[i], buf, sizeof(buf)), err, sizeof(err))) {
+		if (!result_load(&rs[nr], results_resolve_arg(argv[i], buf, sizeof(buf)), err, sizeof(err))) {
 			nr++;
 			continue;
 		}

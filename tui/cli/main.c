@@ -34,6 +34,7 @@ static void usage(FILE *f)
 		"       raidbench profiles [--json] | show NAME | path NAME\n"
 		"       raidbench results [--json|--dir]\n"
 		"       raidbench compare [--json] A.json B.json ...\n"
+		"       raidbench report [--format=html|svg|csv] [-o PATH] A.json ...\n"
 		"       raidbench sweep --tool=TOOL --drives=D1,D2,... --levels=0,1,5 --profile=NAME\n"
 		"                       [--dry-run | --yes]   RAID-level sweep (sweep --help)\n"
 		"       raidbench sweep --resume-cleanup [--yes]\n"
@@ -99,6 +100,7 @@ static const struct {
 	{ "profiles", cmd_profiles },
 	{ "results", cmd_results },
 	{ "compare", cmd_compare },
+	{ "report", cmd_report },
 	{ "sweep", cmd_sweep },
 };
 

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli.h"
 #include "compare_view.h"
 #include "config.h"
 #include "results.h"
@@ -180,6 +181,50 @@ static void open_compare(struct app *app, struct results_state *st)
 		app_message(app, "Out of memory comparing the runs");
 	else
 		st->view = VIEW_COMPARE;
+}
+
+/*
+ * "export report": an HTML report (tui/cmd_report.c) of the marked saved
+ * runs, else the selected one, else the run shown in the summary; the
+ * message says where it went.
+ */
+static void export_report(struct app *app, struct results_state *st)
+{
+	char out[4096 + 64], err[1024];
+	char **paths = calloc(st->nr + 1, sizeof(*paths));
+	size_t n = 0, i;
+
+	if (!paths) {
+		app_message(app, "Out of memory exporting the report");
+		return;
+	}
+	for (i = 0; st->pane == PANE_SAVED && i < st->nr; i++)
+		if (st->marked[i] && !st->list[i].err[0])
+			paths[n++] = st->list[i].r.path;
+	if (!n && st->pane == PANE_SAVED && st->nr) {
+		const struct result_entry *e = &st->list[at(st, st->sel)];
+
+		if (e->err[0]) {
+			app_message(app, "That file cannot be read, so it has no report: %s",
+				    entry_error(e));
+			free(paths);
+			return;
+		}
+		paths[n++] = e->r.path;
+	}
+	if (!n && st->pane == PANE_SUMMARY && shown_saved(st))
+		paths[n++] = shown_saved(st)->path;
+	if (!n && st->pane == PANE_SUMMARY && app->run.have_result && app->run.saved_path[0])
+		paths[n++] = app->run.saved_path;
+	if (!n) {
+		app_message(app, "No saved run to report on: run one, or pick one under Tab");
+	} else if (report_export_path(paths[0], out, sizeof(out), err, sizeof(err)) ||
+		   report_export(paths, n, out, err, sizeof(err))) {
+		app_message(app, "The report was not written: %s", err);
+	} else {
+		app_message(app, "Report of %zu run%s written to %s", n, n == 1 ? "" : "s", out);
+	}
+	free(paths);
 }
 
 /* ---- fio-style detail ---------------------------------------------------------- */
@@ -492,11 +537,11 @@ static void draw_hint(struct app *app, struct results_state *st, int y, int w, b
 	else if (st->view == VIEW_COMPARE)
 		h = "m next metric (IOPS, MB/s, mean, p99)  Up/Down scroll  Esc closes";
 	else if (st->pane == PANE_SAVED)
-		h = "Space marks  c compares the marked  Enter shows one above  Tab: summary";
+		h = "Space marks  c compares  x exports a report  Enter shows one  Tab: summary";
 	else if (cdm)
-		h = "Up/Down select  d fio-style detail  g grid/table  Tab: saved runs";
+		h = "Up/Down select  d fio-style detail  g grid/table  x report  Tab: saved runs";
 	else
-		h = "Up/Down select  d fio-style detail  Tab: saved runs";
+		h = "Up/Down select  d fio-style detail  x report  Tab: saved runs";
 	w_text(y, 0, w, theme_attr(app->theme, EL_DIM), false, " %s", h);
 }
 
@@ -602,6 +647,10 @@ static int main_key(struct app *app, struct results_state *st, int ch)
 	case 'c':
 	case 'C':
 		open_compare(app, st);
+		return EV_HANDLED;
+	case 'x':
+	case 'X':
+		export_report(app, st);
 		return EV_HANDLED;
 	case 'g':
 	case 'G':
