@@ -38,7 +38,8 @@
 #   BENCH_RUNTIME    seconds per run in a-d and g (3)
 #   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (10, 30)
 #   BENCH_LOOP_MB    size of the loop device's backing file (1024)
-#   BENCH_MD         also write the table and the bars as Markdown there
+#   BENCH_MD         also write the method, the table and the bars as Markdown there
+#                    (tests/bench/RESULTS.md is that file from the latest run)
 #   BENCH_KEEP       copy the raw JSON and the numbers into this directory
 set -u
 
@@ -434,7 +435,33 @@ cat "$WORK/header.txt"
 echo "took:      $SECONDS s; load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$WORK/header.txt"
 python3 "$HELPER" report "$TSV" "$WORK/table.md"
 if [ -n "${BENCH_MD:-}" ]; then
-	{ sed 's/^/    /' "$WORK/header.txt"; echo; cat "$WORK/table.md"; } >"$BENCH_MD"
+	# the whole of RESULTS.md: `make bench BENCH_MD=$PWD/tests/bench/RESULTS.md`
+	{
+		echo '# `make bench`: raidbench against fio 3.33, latest results'
+		echo
+		echo 'Written by `tests/bench/bench.sh` (`BENCH_MD=FILE`), nothing by hand. Each run is'
+		echo 'one process started cold with `--output-format=json` (raidbench `run --no-save`),'
+		echo 'raidbench and fio alternating A B A B on the same job. Loop cases: files in a'
+		echo '`mktemp -d` directory under /var/tmp attached with `losetup --direct-io=on`, jobs'
+		echo 'with `--direct=1`. *CPU us/IO (job)*: (usr_cpu + sys_cpu)/100 x job_runtime / total_ios'
+		echo 'from each tool'"'"'s JSON, summed over jobs; *(process)*: user + system time of the whole'
+		echo 'process tree (`/usr/bin/time`) over total_ios. Cells are median [min-max]. *paired* is'
+		echo 'the median [min-max] of the per-round ratios of two runs that ran back to back: the'
+		echo 'bars use it, because load from other work on the machine moves absolute figures far'
+		echo 'more than it moves a ratio of neighbours. The load average before and after is in the'
+		echo 'header; a loaded machine widens every [min-max].'
+		echo
+		echo 'Defaults that differ from fio'"'"'s and show here: raidbench submits every I/O it could'
+		echo 'prepare in one call and reaps every completion already there in one call unless'
+		echo '`iodepth_batch`/`iodepth_batch_complete_max` are given (fio: one per call); its'
+		echo 'io_uring registers the files and, unless `fixedbufs=0`, the buffers; its libaio reads'
+		echo 'ready completions from the mapped ring (fio: `userspace_reap`). Case d'"'"'s TUI runs a'
+		echo 'profile on its one Target, so the 64-job case shares one loop device.'
+		echo
+		sed 's/^/    /' "$WORK/header.txt"
+		echo
+		cat "$WORK/table.md"
+	} >"$BENCH_MD"
 	echo "(Markdown written to $BENCH_MD)"
 fi
 if [ -n "${BENCH_KEEP:-}" ]; then
