@@ -32,11 +32,12 @@
 # Environment:
 #   RAIDBENCH        the binary (make bench sets it)
 #   RING_BENCH       the ring benchmark (default: tests/bench/ring_bench next to it)
-#   BENCH_QUICK=1    the same cases, shorter: 3 rounds, 1 s runs, e 3 s vs 10 s (about 2 min)
+#   BENCH_QUICK=1    the same cases, shorter: 2 rounds, 1 s runs, e 2 s vs 6 s, 16 loop
+#                    devices for f2, a 256 MiB loop device (about 2 min)
 #   BENCH_CASES      which cases to run ("a b c d e f g")
 #   BENCH_ROUNDS     rounds per case (5; d's first case runs twice as many: its bar is 2% wide)
-#   BENCH_RUNTIME    seconds per run in a-d and g (3)
-#   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (10, 30)
+#   BENCH_RUNTIME    seconds per run in a-d and g (2)
+#   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (5, 20)
 #   BENCH_LOOP_MB    size of the loop device's backing file (1024)
 #   BENCH_MD         also write the method, the table and the bars as Markdown there
 #                    (tests/bench/RESULTS.md is that file from the latest run)
@@ -48,21 +49,26 @@ HELPER="$here/benchstat.py"
 RAIDBENCH=${RAIDBENCH:-$here/../../raidbench}
 RING_BENCH=${RING_BENCH:-$(dirname "$RAIDBENCH")/tests/bench/ring_bench}
 CASES=${BENCH_CASES:-a b c d e f g}
+# the budget: about 10 minutes, 2 with BENCH_QUICK (most of it is runs of RUNTIME)
 if [ -n "${BENCH_QUICK:-}" ] && [ "${BENCH_QUICK}" != 0 ]; then
-	ROUNDS=${BENCH_ROUNDS:-3}
+	ROUNDS=${BENCH_ROUNDS:-2}
 	RUNTIME=${BENCH_RUNTIME:-1}
-	RSS_SHORT=${BENCH_RSS_SHORT:-3}
-	RSS_LONG=${BENCH_RSS_LONG:-10}
+	RSS_SHORT=${BENCH_RSS_SHORT:-2}
+	RSS_LONG=${BENCH_RSS_LONG:-6}
 	RING_SECS=0.3
+	G_ROUNDS=1
+	NR_INV_LOOPS=16
+	LOOP_MB=${BENCH_LOOP_MB:-256}
 else
 	ROUNDS=${BENCH_ROUNDS:-5}
-	RUNTIME=${BENCH_RUNTIME:-3}
-	RSS_SHORT=${BENCH_RSS_SHORT:-10}
-	RSS_LONG=${BENCH_RSS_LONG:-30}
+	RUNTIME=${BENCH_RUNTIME:-2}
+	RSS_SHORT=${BENCH_RSS_SHORT:-5}
+	RSS_LONG=${BENCH_RSS_LONG:-20}
 	RING_SECS=1
+	G_ROUNDS=3
 fi
-LOOP_MB=${BENCH_LOOP_MB:-1024}
-NR_INV_LOOPS=64
+LOOP_MB=${LOOP_MB:-${BENCH_LOOP_MB:-1024}}
+NR_INV_LOOPS=${NR_INV_LOOPS:-64}
 
 die() { echo "bench: $*" >&2; exit 2; }
 want() { case " $CASES " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -393,7 +399,7 @@ if want g; then
 		title="$n job(s) x null 4k randread iodepth 32 (raidbench; /proc read every 0.1 s)"
 		note "gj$n" "$title"
 		echo "== gj$n $title"
-		for r in $(seq 1 "$ROUNDS"); do
+		for r in $(seq 1 "$G_ROUNDS"); do
 			base="$WORK/gj$n.$r"
 			if (cd "$WORK" && timeout -k 5 $((RUNTIME * 3 + 60)) python3 "$HELPER" threads "$TSV" \
 				"gj$n" raidbench "$r" -- /usr/bin/time -f '%U %S' -o "$base.time" "$RAIDBENCH" \
