@@ -57,6 +57,7 @@ if [ -n "${BENCH_QUICK:-}" ] && [ "${BENCH_QUICK}" != 0 ]; then
 	RSS_LONG=${BENCH_RSS_LONG:-6}
 	RING_SECS=0.3
 	G_ROUNDS=1
+	D_ROUNDS=$ROUNDS
 	NR_INV_LOOPS=16
 	LOOP_MB=${BENCH_LOOP_MB:-256}
 else
@@ -66,6 +67,8 @@ else
 	RSS_LONG=${BENCH_RSS_LONG:-20}
 	RING_SECS=1
 	G_ROUNDS=3
+	# twice the rounds for d's first case: its bar is 2% wide
+	D_ROUNDS=$((ROUNDS * 2))
 fi
 LOOP_MB=${LOOP_MB:-${BENCH_LOOP_MB:-1024}}
 NR_INV_LOOPS=${NR_INV_LOOPS:-64}
@@ -148,7 +151,7 @@ pair() {
 	local case=$1 title=$2 r
 	shift 2
 	note "$case" "$title"
-	echo "== $case  $title"
+	echo "== $case  $title  (at ${SECONDS} s)"
 	echo "   options: $*"
 	for r in $(seq 1 "$ROUNDS"); do
 		run_one "$case" raidbench "$r" "$@"
@@ -163,7 +166,7 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	echo "machine:   $(nproc) CPUs, ${cpu:-unknown CPU}, kernel $(uname -r)," \
 	     "clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)"
 	echo "tools:     $("$RAIDBENCH" --version 2>&1 | head -n 1), $(fio --version)"
-	echo "settings:  $ROUNDS rounds ($((ROUNDS * 2)) for d), ${RUNTIME} s per run (a-d, g)," \
+	echo "settings:  $ROUNDS rounds ($D_ROUNDS for d), ${RUNTIME} s per run (a-d, g)," \
 	     "e: ${RSS_SHORT} s vs ${RSS_LONG} s," \
 	     "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" \
 	     "($(ps -e --no-headers | wc -l) processes; the bars use paired ratios because other" \
@@ -287,8 +290,7 @@ if want d; then
 		echo "== d  $title"
 		printf '[global]\nioengine=null\nrw=randread\nbs=4k\nsize=1g\niodepth=32\nruntime=%s\ntime_based\n[null-qd32]\ndescription=bench d\n' \
 			"$RUNTIME" >"$WORK/d.fio"
-		# twice the rounds: this bar is 2% wide
-		tui_pair d $((ROUNDS * 2)) "$WORK/d.fio" "$WORK/d.fio"
+		tui_pair d "$D_ROUNDS" "$WORK/d.fio" "$WORK/d.fio"
 
 		# the TUI runs a profile on its one Target (the target overrides filename=), so
 		# the 64 jobs share one loop device; the headless run is given the same device
