@@ -311,7 +311,7 @@ def bars(n):
                 else missing("f1"),
                 "n/a" if spin is None else ("PASS" if spin >= 100e6 else "FAIL")))
     t = n.med("f2", "raidbench", "seconds")
-    out.append(("(f) `raidbench devices --json` with 64 loop devices (no bar)",
+    out.append(("(f) `raidbench devices --json` with the loop devices of f2 attached (no bar)",
                 "%.3f s" % t if t is not None else missing("f2"),
                 "n/a" if t is None else "info"))
     rows = []
