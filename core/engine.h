@@ -48,12 +48,26 @@ enum {
 
 struct engine_ctx;
 
+/* fio's engine tuning options, for engines that take them (init_tuned). */
+struct engine_tuning {
+	bool fixedbufs;		/* register the units' buffers once (io_uring) */
+	bool fixedbufs_required;	/* asked for: failing to register is an error */
+	bool sqpoll;		/* a kernel thread submits: no syscall per batch */
+	int sqpoll_cpu;		/* that thread's CPU, -1 for any */
+	bool hipri;		/* completions by polling the device (IOPOLL) */
+	size_t unit_buf_len;	/* bytes of each unit's buffer */
+};
+
 struct io_engine_ops {
 	const char *name;
 	unsigned flags;
 	/* Prepare for at most depth in-flight units; units[] stays valid until cleanup. */
 	int (*init)(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
 		    unsigned nr_units, char *err, size_t errlen);
+	/* init with the job's tuning options; when present the worker calls it instead */
+	int (*init_tuned)(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
+			  unsigned nr_units, const struct engine_tuning *tune, char *err,
+			  size_t errlen);
 	/* Files are opened by the worker; engines that register fds get them here. */
 	int (*register_files)(struct engine_ctx *ctx, const int *fds, unsigned nr);
 	int (*queue)(struct engine_ctx *ctx, struct io_unit *u);

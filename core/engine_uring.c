@@ -13,6 +13,17 @@
  * single-issuer ring belongs to the task that first submits, so it starts
  * disabled (R_DISABLED) and is enabled, and its fd registered, by the
  * first commit(): init may then run on another thread than the I/O.
+ *
+ * fio's tuning options (init_tuned): fixedbufs registers the units'
+ * buffers once, so the kernel neither maps nor pins pages per I/O (reads
+ * and writes become READ_FIXED/WRITE_FIXED with the unit's index); it is on
+ * unless fixedbufs=0, and quietly off where the kernel refuses unless asked;
+ * sqthread_poll (with sqthread_poll_cpu) sets the ring up with SQPOLL, a
+ * kernel thread that picks SQEs up with no syscall while it is awake;
+ * hipri sets it up with IOPOLL, completions found by polling the device,
+ * which only devices with poll queues accept (others fail each I/O with
+ * EOPNOTSUPP, as under fio). Files are always registered and reads and
+ * writes are never vectored: fio's registerfiles and nonvectored.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* fallocate, FALLOC_FL_* */
@@ -35,6 +46,7 @@ struct uring_ctx {
 	unsigned nr_inflight;	/* submitted, not yet reaped */
 	bool enabled;		/* false until the first commit() enables the ring */
 	bool get_events;	/* commit() passes GETEVENTS: DEFER_TASKRUN rings only */
+	bool fixedbufs;		/* the units' buffers are registered: buffer index = unit idx */
 	unsigned nr_fixed;	/* registered files: fixed_fds[0 .. nr_fixed) */
 	int *fixed_fds;
 	struct io_unit **held;
@@ -55,9 +67,10 @@ static void uring_free(struct uring_ctx *c)
 }
 
 /* Tries the fastest setup first; drops one flag per EINVAL, as fio does. */
-static int uring_setup(struct uring_ctx *c, unsigned depth)
+static int uring_setup(struct uring_ctx *c, unsigned depth, const struct engine_tuning *tune)
 {
 	struct io_uring_params p;
+	unsigned must = 0;
 	/* SUBMIT_ALL: a request failing at submission must not hold back the rest of the batch */
 	unsigned flags = IORING_SETUP_SUBMIT_ALL | IORING_SETUP_COOP_TASKRUN |
 			 IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN |
@@ -71,9 +84,21 @@ static int uring_setup(struct uring_ctx *c, unsigned depth)
 	unsigned i = 0;
 	int r;
 
+	if (tune && tune->sqpoll) {
+		/* the SQ thread is the issuer: no DEFER_TASKRUN, and nothing to enable later */
+		flags &= ~(IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_SINGLE_ISSUER |
+			   IORING_SETUP_R_DISABLED);
+		must |= IORING_SETUP_SQPOLL;
+		if (tune->sqpoll_cpu >= 0)
+			must |= IORING_SETUP_SQ_AFF;
+	}
+	if (tune && tune->hipri)
+		must |= IORING_SETUP_IOPOLL;
 	for (;;) {
 		memset(&p, 0, sizeof(p));
-		p.flags = flags;
+		p.flags = flags | must;
+		if (must & IORING_SETUP_SQ_AFF)
+			p.sq_thread_cpu = (unsigned)tune->sqpoll_cpu;
 		r = io_uring_queue_init_params(depth, &c->ring, &p);
 		if (r != -EINVAL || i == sizeof(drop) / sizeof(drop[0]))
 			break;
@@ -84,8 +109,9 @@ static int uring_setup(struct uring_ctx *c, unsigned depth)
 	return r;
 }
 
-static int uring_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
-		      unsigned nr_units, char *err, size_t errlen)
+static int uring_init_tuned(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
+			    unsigned nr_units, const struct engine_tuning *tune, char *err,
+			    size_t errlen)
 {
 	struct uring_ctx *c;
 	int r;
@@ -101,15 +127,46 @@ static int uring_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *u
 		return -ENOMEM;
 	}
 	c->depth = depth;
-	r = uring_setup(c, depth);
+	r = uring_setup(c, depth, tune);
 	if (r < 0) {
-		snprintf(err, errlen, "io_uring: the kernel refused io_uring_queue_init(%u): %s%s",
-			 depth, strerror(-r),
+		snprintf(err, errlen, "io_uring: the kernel refused io_uring_queue_init(%u%s%s): %s%s",
+			 depth, tune && tune->sqpoll ? ", sqthread_poll" : "",
+			 tune && tune->hipri ? ", hipri" : "", strerror(-r),
 			 r == -EPERM || r == -ENOSYS ?
 			 " (io_uring disabled: see kernel.io_uring_disabled or the seccomp policy)" :
 			 "");
 		uring_free(c);
 		return r;
+	}
+	if (tune && tune->fixedbufs && nr_units) {
+		struct iovec *iov = calloc(nr_units, sizeof(*iov));
+		unsigned i;
+
+		if (!iov) {
+			snprintf(err, errlen, "io_uring: cannot allocate %u buffer vectors", nr_units);
+			io_uring_queue_exit(&c->ring);
+			uring_free(c);
+			return -ENOMEM;
+		}
+		for (i = 0; i < nr_units; i++) {
+			iov[i].iov_base = units[i].buf;
+			iov[i].iov_len = tune->unit_buf_len;
+		}
+		r = io_uring_register_buffers(&c->ring, iov, nr_units);
+		free(iov);
+		if (r < 0 && !tune->fixedbufs_required) {
+			/* not asked for: plain buffers work, only a little slower */
+		} else if (r < 0) {
+			snprintf(err, errlen, "io_uring: fixedbufs: the kernel refused to register "
+				 "%u buffers of %zu bytes: %s%s", nr_units, tune->unit_buf_len,
+				 strerror(-r), r == -ENOMEM ?
+				 " (locked memory: raise RLIMIT_MEMLOCK, ulimit -l)" : "");
+			io_uring_queue_exit(&c->ring);
+			uring_free(c);
+			return r;
+		} else {
+			c->fixedbufs = true;
+		}
 	}
 	/*
 	 * Without DEFER_TASKRUN, GETEVENTS on submit costs a little and buys
@@ -118,6 +175,12 @@ static int uring_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *u
 	c->get_events = c->ring.flags & IORING_SETUP_DEFER_TASKRUN;
 	*ctx = (struct engine_ctx *)c;
 	return 0;
+}
+
+static int uring_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
+		      unsigned nr_units, char *err, size_t errlen)
+{
+	return uring_init_tuned(ctx, depth, units, nr_units, NULL, err, errlen);
 }
 
 /*
@@ -165,10 +228,16 @@ static int uring_queue(struct engine_ctx *ctx, struct io_unit *u)
 	fd = fixed ? (int)u->file_idx : u->fd;
 	switch (u->ddir) {
 	case DDIR_READ:
-		io_uring_prep_read(sqe, fd, u->buf, u->len, u->offset);
+		if (c->fixedbufs)
+			io_uring_prep_read_fixed(sqe, fd, u->buf, u->len, u->offset, (int)u->idx);
+		else
+			io_uring_prep_read(sqe, fd, u->buf, u->len, u->offset);
 		break;
 	case DDIR_WRITE:
-		io_uring_prep_write(sqe, fd, u->buf, u->len, u->offset);
+		if (c->fixedbufs)
+			io_uring_prep_write_fixed(sqe, fd, u->buf, u->len, u->offset, (int)u->idx);
+		else
+			io_uring_prep_write(sqe, fd, u->buf, u->len, u->offset);
 		break;
 	case DDIR_SYNC:
 		io_uring_prep_fsync(sqe, fd, u->datasync ? IORING_FSYNC_DATASYNC : 0);
@@ -305,6 +374,7 @@ const struct io_engine_ops engine_uring_ops = {
 	.name = "io_uring",
 	.flags = ENGINE_F_SETS_ISSUE,
 	.init = uring_init,
+	.init_tuned = uring_init_tuned,
 	.register_files = uring_register_files,
 	.queue = uring_queue,
 	.commit = uring_commit,

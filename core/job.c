@@ -62,6 +62,9 @@ void job_spec_defaults(struct job_spec *job)
 	job->iodepth_batch_complete_min = 1;
 	job->iodepth_batch_complete_max = 1;
 	job->iodepth_low = 1;
+	job->uring_sqpoll_cpu = UINT_MAX;
+	/* fio's default is off; raidbench registers the buffers unless told not to (it saves pinning pages per I/O) */
+	job->uring_fixedbufs = true;
 	job->numjobs = 1;
 	job->loops = 1;
 	job->nrfiles = 1;
@@ -1023,17 +1026,19 @@ static const struct job_opt job_opts[] = {
 	{ "cmdprio_class", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_PRIO },
 	{ "cmdprio", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_PRIO },
 	{ "cmdprio_bssplit", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_PRIO },
-	{ "hipri", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_URING },
+	{ "hipri", NULL, opt_bool, OFF(uring_hipri), 0, 0, OPT_BARE, NULL },
 	{ "hipri_percentage", NULL, opt_accept, 0, 0, 0, 0, N_URING },
-	{ "sqthread_poll", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_URING },
-	{ "sqthread_poll_cpu", NULL, opt_accept, 0, 0, 0, 0, N_URING },
-	{ "fixedbufs", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_URING },
-	{ "registerfiles", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_URING },
-	{ "nonvectored", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_URING },
+	{ "sqthread_poll", NULL, opt_bool, OFF(uring_sqpoll), 0, 0, OPT_BARE, NULL },
+	{ "sqthread_poll_cpu", NULL, opt_uint, OFF(uring_sqpoll_cpu), 0, UINT_MAX - 1, 0, NULL },
+	{ "fixedbufs", NULL, opt_bool, OFF(uring_fixedbufs), 0, 0, OPT_BARE, NULL },
+	{ "registerfiles", NULL, opt_accept, 0, 0, 0, OPT_BARE,
+	  "raidbench's io_uring always registers a job's files" },
+	{ "nonvectored", NULL, opt_accept, 0, 0, 0, OPT_BARE,
+	  "raidbench's io_uring always issues non-vectored reads and writes" },
 	{ "uncached", NULL, opt_accept, 0, 0, 0, 0, N_URING },
 	{ "nowait", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_URING },
 	{ "force_async", NULL, opt_accept, 0, 0, 0, 0, N_URING },
-	{ "userspace_reap", NULL, opt_accept, 0, 0, 0, OPT_BARE, "an option of fio's libaio engine; raidbench's libaio reaps with io_getevents" },
+	{ "userspace_reap", NULL, opt_accept, 0, 0, 0, OPT_BARE, "raidbench's libaio always reaps ready completions in user space" },
 	{ "unlink", NULL, opt_accept, 0, 0, 0, OPT_BARE, "files are kept after the run" },
 	{ "unlink_each_loop", NULL, opt_accept, 0, 0, 0, OPT_BARE, "files are kept after the run" },
 	{ "openfiles", NULL, opt_accept, 0, 0, 0, 0, "all of a job's files are open for the whole run" },
@@ -1239,10 +1244,22 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 	/* fio's fixup_options, the parts that need no device */
 	if (!was_set(d, "iodepth_low") || !j->iodepth_low || j->iodepth_low > j->iodepth)
 		j->iodepth_low = j->iodepth;
+	/*
+	 * fio's defaults submit and reap one I/O per call; not given, raidbench
+	 * submits every I/O it could prepare in one call and takes every
+	 * completion already there (up to the depth) in one call, so a burst is
+	 * accounted and refilled as one batch with one syscall each way. It
+	 * never waits to fill a batch: no I/O is issued or reaped later for it.
+	 */
+	if (!was_set(d, "iodepth_batch"))
+		j->iodepth_batch_submit = j->iodepth;
 	if (!j->iodepth_batch_submit || j->iodepth_batch_submit > j->iodepth)
 		j->iodepth_batch_submit = j->iodepth;
+	if (!was_set(d, "iodepth_batch_complete_max") && j->iodepth_batch_complete_max < j->iodepth)
+		j->iodepth_batch_complete_max = j->iodepth;
 	if (j->iodepth_batch_complete_min > j->iodepth_batch_complete_max)
 		j->iodepth_batch_complete_max = j->iodepth_batch_complete_min;
+	j->uring_fixedbufs_given = was_set(d, "fixedbufs") && j->uring_fixedbufs;
 	if (j->thinktime_spin_us > j->thinktime_us)
 		j->thinktime_spin_us = j->thinktime_us;
 	if (j->time_based && !j->runtime_us)

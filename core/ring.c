@@ -13,14 +13,15 @@ int ring_init_at(struct ring *r, uint32_t capacity, uint32_t start)
 	memset(r, 0, sizeof(*r));
 	if (capacity < 2 || (capacity & (capacity - 1)))
 		return -EINVAL;
-	r->slots = aligned_alloc(RB_CACHELINE, (size_t)capacity * sizeof(*r->slots));
-	if (!r->slots)
+	r->p_slots = aligned_alloc(RB_CACHELINE, (size_t)capacity * sizeof(*r->p_slots));
+	if (!r->p_slots)
 		return -ENOMEM;
-	r->mask = capacity - 1;
+	r->c_slots = r->p_slots;
+	r->p_mask = r->c_mask = capacity - 1;
 	atomic_init(&r->head, start);
 	atomic_init(&r->tail, start);
-	r->tail_cache = start;
-	r->head_cache = start;
+	r->p_head = r->tail_cache = start;
+	r->c_tail = r->head_cache = start;
 	atomic_init(&r->dropped_pub, 0);
 	return 0;
 }
@@ -32,78 +33,59 @@ int ring_init(struct ring *r, uint32_t capacity)
 
 void ring_release(struct ring *r)
 {
-	free(r->slots);
-	r->slots = NULL;
+	free(r->p_slots);
+	r->p_slots = r->c_slots = NULL;
+}
+
+static void count_drops(struct ring *r, uint32_t n)
+{
+	r->dropped += n;
+	atomic_store_explicit(&r->dropped_pub, r->dropped, memory_order_relaxed);
 }
 
 bool ring_push(struct ring *r, const struct live_rec *rec)
 {
-	uint32_t head = atomic_load_explicit(&r->head, memory_order_relaxed);
+	struct live_rec *slot;
 
-	if (head - r->tail_cache > r->mask) {
-		/* pairs with the release store of tail in ring_pop_batch: the slot is free */
-		r->tail_cache = atomic_load_explicit(&r->tail, memory_order_acquire);
-		if (head - r->tail_cache > r->mask) {
-			r->dropped++;
-			atomic_store_explicit(&r->dropped_pub, r->dropped, memory_order_relaxed);
-			return false;
-		}
+	if (!ring_reserve(r, &slot, 1)) {
+		count_drops(r, 1);
+		return false;
 	}
-	r->slots[head & r->mask] = *rec;
-	/* pairs with the acquire load of head in ring_pop_batch: the record is visible */
-	atomic_store_explicit(&r->head, head + 1, memory_order_release);
+	*slot = *rec;
+	ring_commit(r, 1);
 	return true;
 }
 
 uint32_t ring_push_batch(struct ring *r, const struct live_rec *recs, uint32_t n)
 {
-	uint32_t head = atomic_load_explicit(&r->head, memory_order_relaxed);
-	uint32_t room = r->mask + 1 - (head - r->tail_cache), k, idx, first;
+	struct live_rec *slots;
+	uint32_t k = 0, got;
 
-	if (room < n) {
-		/* pairs with the release store of tail in ring_pop_batch: the slots are free */
-		r->tail_cache = atomic_load_explicit(&r->tail, memory_order_acquire);
-		room = r->mask + 1 - (head - r->tail_cache);
+	/* at most two runs: up to the end of the array, then from its start */
+	while (k < n && (got = ring_reserve(r, &slots, n - k)) > 0) {
+		memcpy(slots, recs + k, (size_t)got * sizeof(*recs));
+		r->p_head += got;
+		k += got;
 	}
-	k = n < room ? n : room;
-	if (k < n) {
-		r->dropped += n - k;
-		atomic_store_explicit(&r->dropped_pub, r->dropped, memory_order_relaxed);
-	}
-	if (!k)
-		return 0;
-	idx = head & r->mask;
-	first = r->mask + 1 - idx;
-	if (first > k)
-		first = k;
-	memcpy(&r->slots[idx], recs, (size_t)first * sizeof(*recs));
-	memcpy(&r->slots[0], recs + first, (size_t)(k - first) * sizeof(*recs));
-	/* pairs with the acquire load of head in ring_pop_batch: the records are visible */
-	atomic_store_explicit(&r->head, head + k, memory_order_release);
+	if (k < n)
+		count_drops(r, n - k);
+	if (k)
+		ring_commit(r, 0);	/* one store publishes the whole batch */
 	return k;
 }
 
 uint32_t ring_pop_batch(struct ring *r, struct live_rec *out, uint32_t max)
 {
-	uint32_t tail = atomic_load_explicit(&r->tail, memory_order_relaxed);
-	uint32_t avail = r->head_cache - tail, n, first, idx;
+	const struct live_rec *recs;
+	uint32_t n = 0, got;
 
-	if (avail < max) {
-		/* pairs with the release store of head in ring_push */
-		r->head_cache = atomic_load_explicit(&r->head, memory_order_acquire);
-		avail = r->head_cache - tail;
+	while (n < max && (got = ring_peek(r, &recs, max - n)) > 0) {
+		memcpy(out + n, recs, (size_t)got * sizeof(*out));
+		r->c_tail += got;
+		n += got;
 	}
-	n = avail < max ? avail : max;
-	if (!n)
-		return 0;
-	idx = tail & r->mask;
-	first = r->mask + 1 - idx;
-	if (first > n)
-		first = n;
-	memcpy(out, &r->slots[idx], (size_t)first * sizeof(*out));
-	memcpy(out + first, &r->slots[0], (size_t)(n - first) * sizeof(*out));
-	/* pairs with the acquire load of tail in ring_push: the slots may be reused */
-	atomic_store_explicit(&r->tail, tail + n, memory_order_release);
+	if (n)
+		ring_consume(r, 0);	/* one store frees the whole batch */
 	return n;
 }
 

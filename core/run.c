@@ -133,6 +133,8 @@ static int start_set(struct worker *ws, size_t from, size_t to, uint64_t t0, cha
 			break;
 		}
 		ws[i].started = true;
+		/* named for profilers and the bench's per-thread CPU figures */
+		pthread_setname_np(ws[i].thread, "rb-job");
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return ret ? -ret : 0;
@@ -484,6 +486,7 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 		ret = -ret;
 		goto fail;
 	}
+	pthread_setname_np(e->thread, "rb-engine");
 	e->thread_started = true;
 	*out = e;
 	return 0;

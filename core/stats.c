@@ -69,6 +69,27 @@ double lat_stat_stddev(const struct lat_stat *s)
 	return sqrt(s->m2 / (double)(s->n - 1));
 }
 
+void lat_stat_fold(struct lat_stat *s, struct lat_acc *a)
+{
+	struct lat_stat b;
+
+	if (!a->n)
+		return;
+	b.n = a->n;
+	b.min = a->min;
+	b.max = a->max;
+	b.mean = (double)a->sum / (double)a->n;
+	if (a->max <= UINT64_MAX / a->n)
+		/* n * sum(v^2) - (sum v)^2 is exact in 128 bits while n * max < 2^64 */
+		b.m2 = (double)(a->sumsq * a->n - a->sum * a->sum) / (double)a->n;
+	else
+		b.m2 = (double)((long double)a->sumsq - (long double)a->sum * b.mean);
+	if (b.m2 < 0)
+		b.m2 = 0;
+	lat_stat_merge(s, &b);
+	memset(a, 0, sizeof(*a));
+}
+
 void lat_stat_merge(struct lat_stat *dst, const struct lat_stat *src)
 {
 	double delta, n1, n2;

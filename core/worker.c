@@ -7,6 +7,7 @@
  * prints: failures land in w->err and w->ts.error for the runner to report.
  */
 #include <errno.h>
+#include <limits.h>
 #include <numa.h>
 #include <pthread.h>
 #include <sched.h>
@@ -49,6 +50,11 @@ struct io_state {
 	uint64_t vblock;
 	bool failed;			/* a fatal error stopped issuing */
 	uint64_t dir_start_ns;
+	/* completions accounted but not yet folded into ts and published (settle()) */
+	struct lat_acc acc_clat[DDIR_RWDIR_CNT], acc_lat[DDIR_RWDIR_CNT], acc_slat[DDIR_RWDIR_CNT];
+	unsigned unsettled;
+	uint64_t settled_ns;		/* clock at the last settle() */
+	uint64_t last_comp;		/* clock of the last reap(): the next I/O's start */
 };
 
 static void fill_random(struct rb_rand *r, void *buf, size_t len)
@@ -506,15 +512,15 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 		ds->total_ios++;
 		if (u->resid)
 			ds->short_ios++;
-		lat_stat_add(&ds->clat, clat);
+		lat_acc_add(&st->acc_clat[ddir], clat);
 		live_bump(&ds->clat_hist[hist_index(clat)]);
-		lat_stat_add(&ds->lat, lat);
+		lat_acc_add(&st->acc_lat[ddir], lat);
 		if (job->lat_percentiles)
 			ds->lat_hist[hist_index(lat)]++;
 		if (!w->sync_io) {
 			uint64_t slat = u->issue_ns - u->start_ns;
 
-			lat_stat_add(&ds->slat, slat);
+			lat_acc_add(&st->acc_slat[ddir], slat);
 			if (job->slat_percentiles)
 				ds->slat_hist[hist_index(slat)]++;
 		}
@@ -523,12 +529,42 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 			worker_logs_io(w, ddir, u->len - u->resid,
 				       w->sync_io ? 0 : u->issue_ns - u->start_ns, clat, lat, comp,
 				       u->offset);
-		/* pairs with the sampler's relaxed loads: counters only, no ordering needed */
 		w->lat_sum[ddir] += clat;
-		atomic_store_explicit(&w->pub_lat_sum[ddir], w->lat_sum[ddir], memory_order_relaxed);
-		atomic_store_explicit(&w->pub_bytes[ddir], ds->io_bytes, memory_order_relaxed);
-		atomic_store_explicit(&w->pub_ios[ddir], ds->total_ios, memory_order_relaxed);
+		st->unsettled++;
 	}
+}
+
+/*
+ * Folds the completions accounted since the last call into ts's moments and
+ * publishes the counters the sampler reads: once per reaped batch, not per
+ * I/O (the histograms and ts's counters are exact at every completion).
+ */
+static void settle(struct worker *w, struct io_state *st, uint64_t now)
+{
+	int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		struct ddir_stat *ds = &w->ts.dir[d];
+
+		if (!st->acc_clat[d].n)
+			continue;
+		lat_stat_fold(&ds->clat, &st->acc_clat[d]);
+		lat_stat_fold(&ds->lat, &st->acc_lat[d]);
+		lat_stat_fold(&ds->slat, &st->acc_slat[d]);
+		/* pairs with the sampler's relaxed loads: counters only, no ordering needed */
+		atomic_store_explicit(&w->pub_lat_sum[d], w->lat_sum[d], memory_order_relaxed);
+		atomic_store_explicit(&w->pub_bytes[d], ds->io_bytes, memory_order_relaxed);
+		atomic_store_explicit(&w->pub_ios[d], ds->total_ios, memory_order_relaxed);
+	}
+	st->unsettled = 0;
+	st->settled_ns = now;
+}
+
+/* A synchronous engine completes one I/O at a time: settle every 64, or 10 ms. */
+static inline void settle_sync(struct worker *w, struct io_state *st, uint64_t now)
+{
+	if (st->unsettled >= 64 || now - st->settled_ns >= 10000000)
+		settle(w, st, now);
 }
 
 static void do_fsync(struct worker *w, int fd, bool count)
@@ -571,7 +607,9 @@ static int reap(struct worker *w, struct io_state *st, unsigned *inflight, unsig
 		set_error(w, -n, "job '%s': reaping I/O failed: %s", job->name, strerror(-n));
 		return n;
 	}
+	/* one clock read per reaped batch: it is every I/O's completion time here anyway */
 	comp = rb_now_ns();
+	st->last_comp = comp;
 	stat_add_depth(w->ts.complete_map, (unsigned)n);
 	w->ts.total_complete++;
 	for (i = 0; i < n; i++) {
@@ -580,6 +618,7 @@ static int reap(struct worker *w, struct io_state *st, unsigned *inflight, unsig
 		account(w, st, u, comp);
 		put_free(w, u);
 	}
+	settle(w, st, comp);
 	*inflight -= (unsigned)n;
 	atomic_store_explicit(&w->pub_inflight, *inflight, memory_order_relaxed);
 	return n;
@@ -667,8 +706,9 @@ typedef bool (*gen_fn)(struct worker *, struct io_state *, struct io_unit *, uin
 static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 {
 	const struct job_spec *job = w->job;
-	bool paced = false, more = true, busy;
+	bool paced = false, more = true, busy, fresh = false;
 	struct io_unit *retry = NULL;
+	uint64_t now = 0;
 	unsigned queued = 0, inflight = 0, d;
 	unsigned batch = job->iodepth_batch_submit ? job->iodepth_batch_submit : job->iodepth;
 
@@ -679,17 +719,30 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 		busy = false;
 		while ((more && w->nr_free) || retry) {
 			struct io_unit *u;
-			uint64_t now = rb_now_ns();
 			int r;
 
+			/*
+			 * One clock read serves until something may block: the units
+			 * of one pass share their start time (their slat includes the
+			 * generation of the units after them, tens of ns each), and
+			 * after a reap or a synchronous completion the completion's
+			 * clock starts the next I/O (its lat includes the accounting).
+			 */
+			if (!fresh) {
+				now = rb_now_ns();
+				fresh = true;
+			}
 			if (retry) {
 				/* the engine was full: this unit already holds its I/O */
 				u = retry;
 				retry = NULL;
 			} else {
 				u = w->free_units[w->nr_free - 1];
-				if (paced && !st->verifying)
+				if (paced && !st->verifying) {
 					now = rate_wait(w, st, now);
+					/* each paced I/O starts when its wait ends */
+					fresh = false;
+				}
 				if (!gen(w, st, u, now)) {
 					more = false;
 					break;
@@ -700,7 +753,9 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 			u->issue_ns = now;
 			r = w->ops->queue(w->ctx, u);
 			if (r == ENGINE_COMPLETED) {
-				account(w, st, u, rb_now_ns());
+				now = rb_now_ns();
+				account(w, st, u, now);
+				settle_sync(w, st, now);
 				put_free(w, u);
 			} else if (r == ENGINE_BUSY) {
 				retry = u;
@@ -717,9 +772,12 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 				queued++;
 				w->ts.depth_level[stat_depth_level_idx(queued + inflight)]++;
 				w->ts.total_io_u++;
-				if (queued >= batch && commit(w, &queued, &inflight) < 0) {
-					st->failed = true;
-					more = false;
+				if (queued >= batch) {
+					fresh = false;
+					if (commit(w, &queued, &inflight) < 0) {
+						st->failed = true;
+						more = false;
+					}
 				}
 			}
 			if (r == ENGINE_COMPLETED) {
@@ -732,19 +790,24 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 								   : job->fdatasync_blocks;
 
 				if (++st->writes_since_sync >= every) {
+					fresh = false;
 					drain(w, st, &queued, &inflight);
 					do_fsync(w, u->fd, st->counting);
 					st->writes_since_sync = 0;
 				}
 			}
 			if (job->thinktime_us && ++st->since_think >= job->thinktime_blocks) {
+				fresh = false;
 				drain(w, st, &queued, &inflight);
 				think(w);
 				st->since_think = 0;
 			}
 		}
-		if (queued && commit(w, &queued, &inflight) < 0)
-			break;
+		if (queued) {
+			fresh = false;
+			if (commit(w, &queued, &inflight) < 0)
+				break;
+		}
 		if (!inflight)
 			continue;
 		if (!w->nr_free || !more || busy) {
@@ -755,9 +818,12 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 				min = 1;
 			if (reap(w, st, &inflight, min) < 0)
 				break;
+			now = st->last_comp;
+			fresh = true;
 		}
 	}
 	drain(w, st, &queued, &inflight);
+	settle(w, st, rb_now_ns());
 }
 
 static int worker_thread_setup(struct worker *w)
@@ -859,7 +925,20 @@ static int worker_thread_setup(struct worker *w)
 		w->free_units[i] = &w->units[depth - 1 - i];
 	}
 	w->nr_free = depth;
-	ret = w->ops->init(&w->ctx, depth, w->units, depth, err, sizeof(err));
+	if (w->ops->init_tuned) {
+		struct engine_tuning tune = {
+			.fixedbufs = job->uring_fixedbufs,
+			.fixedbufs_required = job->uring_fixedbufs_given,
+			.sqpoll = job->uring_sqpoll,
+			.sqpoll_cpu = job->uring_sqpoll_cpu == UINT_MAX ? -1 : (int)job->uring_sqpoll_cpu,
+			.hipri = job->uring_hipri,
+			.unit_buf_len = each,
+		};
+
+		ret = w->ops->init_tuned(&w->ctx, depth, w->units, depth, &tune, err, sizeof(err));
+	} else {
+		ret = w->ops->init(&w->ctx, depth, w->units, depth, err, sizeof(err));
+	}
 	if (ret) {
 		set_error(w, -ret, "job '%s': %s", job->name, err);
 		return ret;

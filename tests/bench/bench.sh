@@ -11,26 +11,36 @@
 # Cases (each: median and min-max over the rounds; ratio raidbench/fio):
 #   a  null engine, 4k randread, iodepth 32 and 1, one job, fio's default
 #      latency statistics (slat, clat, lat, clat percentiles) on in both
-#   b  libaio and io_uring 4k randread iodepth 32, psync iodepth 1, on a loop
-#      device with direct I/O
+#   b  4k randread on a loop device with direct I/O: libaio and io_uring at
+#      iodepth 32 and 1, psync at 1 (a sync engine's depth is 1 whatever
+#      iodepth says, in both tools); io_uring at 32 tuned as fio's options
+#      allow (fixedbufs registerfiles sqthread_poll nonvectored), both tools
 #   c  libaio 1M sequential read, iodepth 8, on the loop device
-#   d  null engine with the live view on a terminal (inside tmux) against
-#      headless (stderr to a file)
+#   d  the full-screen TUI running a profile on its Run screen (tmux,
+#      132x43) against the same job headless: null QD32 one job, and libaio
+#      QD4 with 64 jobs on a loop device (the TUI's one Target); the main (UI)
+#      thread's CPU and the engine thread's are read from /proc while it runs
 #   e  peak RSS of a 16-job x iodepth 32 null run, short against long
-#   f  ring records per second between two threads; `raidbench devices
-#      --json` time with 64 loop devices attached
+#   f  ring records per second between two threads, spinning and paced
+#      consumer; `raidbench devices --json` time with 64 loop devices attached
+#   g  scale: null QD32 with 1, 4, 16, 64 jobs (IOPS, CPU/IO, the engine
+#      thread's CPU per 100 ms sampling tick, peak RSS); 16 loop devices at
+#      once, a libaio QD32 job on each, against fio
 # The bars are judged on paired ratios, the median of A_r/B_r over rounds whose
 # two runs ran back to back (tests/bench/benchstat.py says why).
 #
 # Environment:
 #   RAIDBENCH        the binary (make bench sets it)
 #   RING_BENCH       the ring benchmark (default: tests/bench/ring_bench next to it)
-#   BENCH_CASES      which cases to run ("a b c d e f")
-#   BENCH_ROUNDS     rounds per case (5; d runs twice as many: its bar is 2% wide)
-#   BENCH_RUNTIME    seconds per run in a-d (3)
-#   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (10, 60)
+#   BENCH_QUICK=1    the same cases, shorter: 2 rounds, 1 s runs, e 2 s vs 6 s, 16 loop
+#                    devices for f2, a 256 MiB loop device (about 2 min)
+#   BENCH_CASES      which cases to run ("a b c d e f g")
+#   BENCH_ROUNDS     rounds per case (5; d's first case runs twice as many: its bar is 2% wide)
+#   BENCH_RUNTIME    seconds per run in a-d and g (2)
+#   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (5, 20)
 #   BENCH_LOOP_MB    size of the loop device's backing file (1024)
-#   BENCH_MD         also write the table and the bars as Markdown there
+#   BENCH_MD         also write the method, the table and the bars as Markdown there
+#                    (tests/bench/RESULTS.md is that file from the latest run)
 #   BENCH_KEEP       copy the raw JSON and the numbers into this directory
 set -u
 
@@ -38,13 +48,30 @@ here=$(cd "$(dirname "$0")" && pwd)
 HELPER="$here/benchstat.py"
 RAIDBENCH=${RAIDBENCH:-$here/../../raidbench}
 RING_BENCH=${RING_BENCH:-$(dirname "$RAIDBENCH")/tests/bench/ring_bench}
-CASES=${BENCH_CASES:-a b c d e f}
-ROUNDS=${BENCH_ROUNDS:-5}
-RUNTIME=${BENCH_RUNTIME:-3}
-RSS_SHORT=${BENCH_RSS_SHORT:-10}
-RSS_LONG=${BENCH_RSS_LONG:-60}
-LOOP_MB=${BENCH_LOOP_MB:-1024}
-NR_INV_LOOPS=64
+CASES=${BENCH_CASES:-a b c d e f g}
+# the budget: about 10 minutes, 2 with BENCH_QUICK (most of it is runs of RUNTIME)
+if [ -n "${BENCH_QUICK:-}" ] && [ "${BENCH_QUICK}" != 0 ]; then
+	ROUNDS=${BENCH_ROUNDS:-2}
+	RUNTIME=${BENCH_RUNTIME:-1}
+	RSS_SHORT=${BENCH_RSS_SHORT:-2}
+	RSS_LONG=${BENCH_RSS_LONG:-6}
+	RING_SECS=0.3
+	G_ROUNDS=1
+	D_ROUNDS=$ROUNDS
+	NR_INV_LOOPS=16
+	LOOP_MB=${BENCH_LOOP_MB:-256}
+else
+	ROUNDS=${BENCH_ROUNDS:-5}
+	RUNTIME=${BENCH_RUNTIME:-2}
+	RSS_SHORT=${BENCH_RSS_SHORT:-5}
+	RSS_LONG=${BENCH_RSS_LONG:-20}
+	RING_SECS=1
+	G_ROUNDS=3
+	# twice the rounds for d's first case: its bar is 2% wide
+	D_ROUNDS=$((ROUNDS * 2))
+fi
+LOOP_MB=${LOOP_MB:-${BENCH_LOOP_MB:-1024}}
+NR_INV_LOOPS=${NR_INV_LOOPS:-64}
 
 die() { echo "bench: $*" >&2; exit 2; }
 want() { case " $CASES " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -124,7 +151,7 @@ pair() {
 	local case=$1 title=$2 r
 	shift 2
 	note "$case" "$title"
-	echo "== $case  $title"
+	echo "== $case  $title  (at ${SECONDS} s)"
 	echo "   options: $*"
 	for r in $(seq 1 "$ROUNDS"); do
 		run_one "$case" raidbench "$r" "$@"
@@ -139,9 +166,11 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	echo "machine:   $(nproc) CPUs, ${cpu:-unknown CPU}, kernel $(uname -r)," \
 	     "clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)"
 	echo "tools:     $("$RAIDBENCH" --version 2>&1 | head -n 1), $(fio --version)"
-	echo "settings:  $ROUNDS rounds ($((ROUNDS * 2)) for d), ${RUNTIME} s per run (a-d)," \
+	echo "settings:  $ROUNDS rounds ($D_ROUNDS for d), ${RUNTIME} s per run (a-d, g)," \
 	     "e: ${RSS_SHORT} s vs ${RSS_LONG} s," \
-	     "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+	     "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" \
+	     "($(ps -e --no-headers | wc -l) processes; the bars use paired ratios because other" \
+	     "work on the machine moves absolute figures)"
 } >"$WORK/header.txt"
 cat "$WORK/header.txt"
 case $(fio --version) in fio-3.33*) ;; *) echo "note: the bars are set against fio 3.33" ;; esac
@@ -160,7 +189,7 @@ fi
 LOOP=
 if want b || want c; then
 	if [ "$(id -u)" != 0 ]; then
-		for c in b1 b2 b3 c1; do note "$c" "n/a: needs root for a loop device"; done
+		for c in b1 b2 b3 b4 b5 b6 c1; do note "$c" "n/a: needs root for a loop device"; done
 	else
 		echo "== loop device: writing a ${LOOP_MB} MiB backing file"
 		if dd if=/dev/zero of="$WORK/loop.img" bs=1M count="$LOOP_MB" oflag=direct \
@@ -169,7 +198,7 @@ if want b || want c; then
 			echo "   $LOOP over $WORK/loop.img, dio=$(cat "/sys/block/${LOOP#/dev/}/loop/dio" 2>/dev/null)"
 		else
 			LOOP=
-			for c in b1 b2 b3 c1; do note "$c" "n/a: could not set up a loop device"; done
+			for c in b1 b2 b3 b4 b5 b6 c1; do note "$c" "n/a: could not set up a loop device"; done
 		fi
 	fi
 fi
@@ -182,6 +211,14 @@ if [ -n "$LOOP" ]; then
 			--name=rand --ioengine=io_uring --rw=randread --bs=4k --iodepth=32 "${DEV[@]}"
 		pair b3 "psync, 4k randread, iodepth 1, loop device, direct" \
 			--name=rand --ioengine=psync --rw=randread --bs=4k --iodepth=1 "${DEV[@]}"
+		pair b4 "libaio, 4k randread, iodepth 1, loop device, direct" \
+			--name=rand --ioengine=libaio --rw=randread --bs=4k --iodepth=1 "${DEV[@]}"
+		pair b5 "io_uring, 4k randread, iodepth 1, loop device, direct" \
+			--name=rand --ioengine=io_uring --rw=randread --bs=4k --iodepth=1 "${DEV[@]}"
+		# hipri is left out: a loop device has no poll queues (both tools fail each I/O)
+		pair b6 "io_uring tuned (fixedbufs registerfiles sqthread_poll nonvectored), 4k randread, iodepth 32" \
+			--name=rand --ioengine=io_uring --rw=randread --bs=4k --iodepth=32 \
+			--fixedbufs --registerfiles --sqthread_poll --nonvectored=1 "${DEV[@]}"
 	fi
 	if want c; then
 		pair c1 "libaio, 1M sequential read, iodepth 8, loop device, direct" \
@@ -189,81 +226,92 @@ if [ -n "$LOOP" ]; then
 	fi
 fi
 
-# ---- (d) live view on a terminal against headless ----------------------------
-if want d; then
-	title="null QD32: live status line on a tty (tmux) vs headless"
-	note d "$title"
-	echo "== d  $title"
-	TMUX_SOCK="$WORK/tmux.sock"
-	# a server of our own on a socket in $WORK; each tmux run gets a window whose pty is
-	# its stderr, so the live view draws; the headless run has stderr in a file
-	if ! tmux -S "$TMUX_SOCK" -f /dev/null new-session -d -s bench -x 160 -y 40 "sleep 100000"; then
-		note d "n/a: tmux could not start a session"
-		echo "  n/a: tmux could not start a session"
-	else
-		# twice the rounds: this bar is 2% wide
-		for r in $(seq 1 $((ROUNDS * 2))); do
-			base="$WORK/d.tmux.$r"
-			cmd=$(printf '%q ' env -u RAIDBENCH_NO_STATUS /usr/bin/time -f '%U %S' \
-				-o "$base.time" "$RAIDBENCH" run --no-save "${COMMON_NULL[@]}" \
-				--iodepth=32 --output-format=json --output="$base.json")
-			pane=$(tmux -S "$TMUX_SOCK" new-window -d -P -F '#{pane_id}' -t bench: \
-				"cd $(printf %q "$WORK") && $cmd; tmux -S $(printf %q "$TMUX_SOCK") wait-for -S done$r")
-			if [ -z "$pane" ]; then
-				echo "  tmux round $r: could not open a window"
-				continue
-			fi
-			if [ "$r" = 1 ]; then
-				# show that the live view really draws on the terminal
-				sleep "$(awk -v t="$RUNTIME" 'BEGIN { print t / 2 }')"
-				seen=$(tmux -S "$TMUX_SOCK" capture-pane -p -t "$pane" 2>/dev/null |
-				       grep -m 1 . | cut -c1-110)
-				echo "  tty shows: ${seen:-(nothing: no live view drawn)}"
-			fi
-			timeout $((RUNTIME + 120)) tmux -S "$TMUX_SOCK" wait-for "done$r"
-			if [ -s "$base.json" ]; then
-				python3 "$HELPER" run "$TSV" d tmux "$r" "$base.json" "$base.time"
-			else
-				echo "  tmux round $r failed: no JSON"
-			fi
-			run_one d headless "$r" "${COMMON_NULL[@]}" --iodepth=32
-		done
-	fi
-fi
-
-# ---- (d2) the full-screen TUI running the same job, against headless --------
-if want d && [ -n "$TMUX_SOCK" ]; then
-	title="null QD32: the full-screen TUI (raidbench --profile=... --start, in tmux) vs headless"
-	note d2 "$title"
-	echo "== d2 $title"
-	for r in $(seq 1 $((ROUNDS * 2))); do
-		tdir="$WORK/d2.tui.$r"
+# ---- (d) the full-screen TUI on its Run screen against headless ----------------
+# tui_pair CASE ROUNDS PROFILE JOBFILE [TARGET]: ROUNDS rounds of the TUI
+# running PROFILE (--profile=bench --start, on TARGET when given, in a tmux
+# window of 132x43), then JOBFILE, the same jobs on the same target, headless
+# (raidbench run). Both under `benchstat.py threads`, which reads the main
+# thread's and the engine thread's CPU from /proc while they run.
+tui_pair() {
+	local case=$1 rounds=$2 prof=$3 job=$4 target=${5:-} r tdir cmd pane res w base
+	for r in $(seq 1 "$rounds"); do
+		tdir="$WORK/$case.tui.$r"
 		mkdir -p "$tdir/cfg/raidbench/profiles" "$tdir/data"
-		# the same job as a user profile: the TUI runs profiles
-		printf '[global]\nioengine=null\nrw=randread\nbs=4k\nsize=1g\niodepth=32\nruntime=%s\ntime_based\n[null-qd32]\ndescription=bench d2\n' \
-			"$RUNTIME" >"$tdir/cfg/raidbench/profiles/benchnull.fio"
-		cmd=$(printf '%q ' env XDG_CONFIG_HOME="$tdir/cfg" XDG_DATA_HOME="$tdir/data" \
-			LANG=C.UTF-8 /usr/bin/time -f '%U %S' -o "$tdir.time" "$RAIDBENCH" \
-			--profile=benchnull --start)
+		cp "$prof" "$tdir/cfg/raidbench/profiles/bench.fio"
+		cmd=$(printf '%q ' python3 "$HELPER" threads "$TSV" "$case" tui "$r" -- \
+			env XDG_CONFIG_HOME="$tdir/cfg" XDG_DATA_HOME="$tdir/data" \
+			XDG_CACHE_HOME="$tdir/cache" LANG=C.UTF-8 /usr/bin/time -f '%U %S' \
+			-o "$tdir.time" "$RAIDBENCH" --profile=bench ${target:+--target="$target"} --start)
 		pane=$(tmux -S "$TMUX_SOCK" new-window -d -P -F '#{pane_id}' -t bench: \
-			"cd $(printf %q "$WORK") && $cmd; tmux -S $(printf %q "$TMUX_SOCK") wait-for -S tuidone$r")
+			"cd $(printf %q "$WORK") && $cmd; tmux -S $(printf %q "$TMUX_SOCK") wait-for -S tui$case$r")
 		[ -n "$pane" ] || { echo "  tui round $r: could not open a window"; continue; }
+		if [ "$r" = 1 ]; then
+			sleep "$(awk -v t="$RUNTIME" 'BEGIN { print t / 2 + 0.5 }')"
+			echo "  pane: $(tmux -S "$TMUX_SOCK" display -p -t "$pane" '#{pane_width}x#{pane_height}')," \
+			     "shows: $(tmux -S "$TMUX_SOCK" capture-pane -p -t "$pane" 2>/dev/null |
+				grep -m 2 '[[:alnum:]]' | tr -s ' ' | tr '\n' '|' | cut -c1-120)"
+		fi
 		# the TUI saves the run when it ends; then quit it as a user would
 		for ((w = 0; w < (RUNTIME + 60) * 10; w++)); do
 			ls "$tdir"/data/raidbench/results/*.json >/dev/null 2>&1 && break
 			sleep 0.1
 		done
-		[ "$r" = 1 ] && echo "  tty shows: $(tmux -S "$TMUX_SOCK" capture-pane -p -t "$pane" 2>/dev/null | sed -n 2p | cut -c1-100)"
 		tmux -S "$TMUX_SOCK" send-keys -t "$pane" q
-		timeout 30 tmux -S "$TMUX_SOCK" wait-for "tuidone$r"
+		timeout 30 tmux -S "$TMUX_SOCK" wait-for "tui$case$r"
 		res=$(ls "$tdir"/data/raidbench/results/*.json 2>/dev/null | head -1)
 		if [ -n "$res" ]; then
-			python3 "$HELPER" run "$TSV" d2 tui "$r" "$res" "$tdir.time"
+			python3 "$HELPER" run "$TSV" "$case" tui "$r" "$res" "$tdir.time"
 		else
 			echo "  tui round $r failed: no saved result"
 		fi
-		run_one d2 headless "$r" "${COMMON_NULL[@]}" --iodepth=32
+		base="$WORK/$case.headless.$r"
+		if (cd "$WORK" && timeout -k 5 $((RUNTIME * 3 + 60)) python3 "$HELPER" threads "$TSV" \
+			"$case" headless "$r" -- /usr/bin/time -f '%U %S' -o "$base.time" "$RAIDBENCH" run \
+			--no-save "$job" --output-format=json --output="$base.json" >"$base.log" 2>&1); then
+			python3 "$HELPER" run "$TSV" "$case" headless "$r" "$base.json" "$base.time"
+		else
+			echo "  headless round $r failed: $(tail -n 3 "$base.log" | tr '\n' ' ')"
+		fi
 	done
+}
+
+if want d; then
+	TMUX_SOCK="$WORK/tmux.sock"
+	# a server of our own on a socket in $WORK, windows of 132x43 with no status line
+	if ! tmux -S "$TMUX_SOCK" -f /dev/null new-session -d -s bench -x 132 -y 43 "sleep 100000" ||
+	   ! tmux -S "$TMUX_SOCK" set-option -g status off >/dev/null ||
+	   ! tmux -S "$TMUX_SOCK" set-option -g default-size 132x43 >/dev/null; then
+		note d "n/a: tmux could not start a session"
+		note d2 "n/a: tmux could not start a session"
+		echo "  n/a: tmux could not start a session"
+	else
+		title="null QD32, 1 job: the TUI's Run screen (tmux 132x43) vs headless"
+		note d "$title"
+		echo "== d  $title"
+		printf '[global]\nioengine=null\nrw=randread\nbs=4k\nsize=1g\niodepth=32\nruntime=%s\ntime_based\n[null-qd32]\ndescription=bench d\n' \
+			"$RUNTIME" >"$WORK/d.fio"
+		tui_pair d "$D_ROUNDS" "$WORK/d.fio" "$WORK/d.fio"
+
+		# the TUI runs a profile on its one Target (the target overrides filename=), so
+		# the 64 jobs share one loop device; the headless run is given the same device
+		title="libaio QD4, 64 jobs (8 sections x numjobs=8) on a loop device: the TUI's Run screen vs headless"
+		if [ "$(id -u)" != 0 ]; then
+			note d2 "n/a: needs root for a loop device"
+		elif truncate -s 256M "$WORK/d2.img" && new_loop "$WORK/d2.img"; then
+			printf '[global]\nioengine=libaio\nrw=randread\nbs=4k\niodepth=4\ndirect=1\nnumjobs=8\nruntime=%s\ntime_based\n' \
+				"$RUNTIME" >"$WORK/d2.fio"
+			for i in 1 2 3 4 5 6 7 8; do
+				printf '[job%s]\n' "$i" >>"$WORK/d2.fio"
+			done
+			# line 1 is [global]: the device goes there, for every job
+			sed "1a filename=$NEW_LOOP" "$WORK/d2.fio" >"$WORK/d2-headless.fio"
+			note d2 "$title"
+			echo "== d2 $title"
+			tui_pair d2 "$ROUNDS" "$WORK/d2.fio" "$WORK/d2-headless.fio" "$NEW_LOOP"
+		else
+			note d2 "n/a: could not attach a loop device"
+		fi
+	fi
 fi
 
 # ---- (e) memory flat with run length ----------------------------------------
@@ -295,12 +343,12 @@ fi
 
 # ---- (f) ring and inventory ---------------------------------------------------
 if want f; then
-	note f1 "ring: records/s between two threads (tests/bench/ring_bench, 1 s each; paced consumer for the bar, spinning consumer as the worst case)"
+	note f1 "ring: records/s between two threads (tests/bench/ring_bench, ${RING_SECS} s each, in place, batches of 32; spinning consumer for the bar, paced: one that drains per frame)"
 	echo "== f1 ring records per second"
 	if [ -x "$RING_BENCH" ]; then
 		for r in $(seq 1 "$ROUNDS"); do
 			for mode in paced spin; do
-				out=$(timeout 60 "$RING_BENCH" 1 1024 32 "$mode" 2>&1)
+				out=$(timeout 60 "$RING_BENCH" "$RING_SECS" 1024 32 "$mode" 2>&1)
 				rate=$(echo "$out" | sed -n 's/^records_per_s //p')
 				echo "  round $r $mode: $(echo "$out" | tr '\n' ' ')"
 				[ -n "$rate" ] &&
@@ -347,6 +395,46 @@ print(sum(1 for b in d.get("block_devices", []) if str(b.get("name","")).startsw
 	fi
 fi
 
+# ---- (g) scale -------------------------------------------------------------------
+if want g; then
+	for n in 1 4 16 64; do
+		title="$n job(s) x null 4k randread iodepth 32 (raidbench; /proc read every 0.1 s)"
+		note "gj$n" "$title"
+		echo "== gj$n $title"
+		for r in $(seq 1 "$G_ROUNDS"); do
+			base="$WORK/gj$n.$r"
+			if (cd "$WORK" && timeout -k 5 $((RUNTIME * 3 + 60)) python3 "$HELPER" threads "$TSV" \
+				"gj$n" raidbench "$r" -- /usr/bin/time -f '%U %S' -o "$base.time" "$RAIDBENCH" \
+				run --no-save "${COMMON_NULL[@]}" --iodepth=32 --numjobs="$n" \
+				--output-format=json --output="$base.json" >"$base.log" 2>&1); then
+				python3 "$HELPER" run "$TSV" "gj$n" raidbench "$r" "$base.json" "$base.time"
+			else
+				echo "  round $r failed: $(tail -n 3 "$base.log" | tr '\n' ' ')"
+			fi
+		done
+	done
+	if [ "$(id -u)" != 0 ]; then
+		note gl "n/a: needs root for loop devices"
+	else
+		ok=1
+		printf '[global]\nioengine=libaio\nrw=randread\nbs=4k\niodepth=32\ndirect=1\nruntime=%s\ntime_based\n' \
+			"$RUNTIME" >"$WORK/gl.fio"
+		for i in $(seq 1 16); do
+			if truncate -s 64M "$WORK/gl-$i.img" && new_loop "$WORK/gl-$i.img"; then
+				printf '[dev%s]\nfilename=%s\n' "$i" "$NEW_LOOP" >>"$WORK/gl.fio"
+			else
+				ok=0
+				break
+			fi
+		done
+		if [ $ok = 1 ]; then
+			pair gl "16 loop devices at once, a libaio 4k randread QD32 job on each" "$WORK/gl.fio"
+		else
+			note gl "n/a: could not attach 16 loop devices"
+		fi
+	fi
+fi
+
 # ---- the table ----------------------------------------------------------------
 echo
 echo "==================== results ===================="
@@ -355,7 +443,33 @@ cat "$WORK/header.txt"
 echo "took:      $SECONDS s; load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$WORK/header.txt"
 python3 "$HELPER" report "$TSV" "$WORK/table.md"
 if [ -n "${BENCH_MD:-}" ]; then
-	{ sed 's/^/    /' "$WORK/header.txt"; echo; cat "$WORK/table.md"; } >"$BENCH_MD"
+	# the whole of RESULTS.md: `make bench BENCH_MD=$PWD/tests/bench/RESULTS.md`
+	{
+		echo '# `make bench`: raidbench against fio 3.33, latest results'
+		echo
+		echo 'Written by `tests/bench/bench.sh` (`BENCH_MD=FILE`), nothing by hand. Each run is'
+		echo 'one process started cold with `--output-format=json` (raidbench `run --no-save`),'
+		echo 'raidbench and fio alternating A B A B on the same job. Loop cases: files in a'
+		echo '`mktemp -d` directory under /var/tmp attached with `losetup --direct-io=on`, jobs'
+		echo 'with `--direct=1`. *CPU us/IO (job)*: (usr_cpu + sys_cpu)/100 x job_runtime / total_ios'
+		echo 'from each tool'"'"'s JSON, summed over jobs; *(process)*: user + system time of the whole'
+		echo 'process tree (`/usr/bin/time`) over total_ios. Cells are median [min-max]. *paired* is'
+		echo 'the median [min-max] of the per-round ratios of two runs that ran back to back: the'
+		echo 'bars use it, because load from other work on the machine moves absolute figures far'
+		echo 'more than it moves a ratio of neighbours. The load average before and after is in the'
+		echo 'header; a loaded machine widens every [min-max].'
+		echo
+		echo 'Defaults that differ from fio'"'"'s and show here: raidbench submits every I/O it could'
+		echo 'prepare in one call and reaps every completion already there in one call unless'
+		echo '`iodepth_batch`/`iodepth_batch_complete_max` are given (fio: one per call); its'
+		echo 'io_uring registers the files and, unless `fixedbufs=0`, the buffers; its libaio reads'
+		echo 'ready completions from the mapped ring (fio: `userspace_reap`). Case d'"'"'s TUI runs a'
+		echo 'profile on its one Target, so the 64-job case shares one loop device.'
+		echo
+		sed 's/^/    /' "$WORK/header.txt"
+		echo
+		cat "$WORK/table.md"
+	} >"$BENCH_MD"
 	echo "(Markdown written to $BENCH_MD)"
 fi
 if [ -n "${BENCH_KEEP:-}" ]; then

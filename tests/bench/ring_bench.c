@@ -3,22 +3,24 @@
  * between two threads, for `make bench` case (f). Not a test: it prints a
  * measurement and fails only if the ring loses or reorders a record.
  *
- * The producer pushes sequence-numbered records for a fixed time. It keeps
- * below the ring's capacity by watching a count the consumer publishes once
- * per batch, so every record is delivered and the rate is the ring's, not the
- * rate of the drop path (a producer spinning on a full ring would hammer the
- * consumer's cache line and measure that instead). The consumer pops in
- * batches, as the UI does, and checks the sequence. Each thread is pinned to
+ * The producer writes sequence-numbered records for a fixed time, a batch at
+ * a time, straight into the ring's slots (ring_reserve/ring_commit); when the
+ * ring is full it waits for room, so every record is delivered and the rate
+ * is the ring's, not the drop path's. The consumer reads them in place in
+ * batches (ring_peek/ring_consume) and checks the sequence. "copy" measures
+ * the copying calls instead (ring_push_batch from a built batch, as the
+ * engine thread does, and ring_pop_batch into a buffer, as the UI does); a
+ * full ring there refuses a batch, which is retried. Each thread is pinned to
  * its own CPU when there are two.
  *
  * Consumer modes: "paced" (the default) pauses briefly after a pop that did
  * not fill a batch, as a consumer that drains once per frame does; "spin"
- * pops again at once, so it re-reads the producer's head after nearly every
- * record and the rate becomes that of the head's cache line bouncing between
- * the CPUs, a worst case no real consumer produces.
+ * pops again at once, so it re-reads the producer's head as soon as it has
+ * caught up and the head's cache line bounces between the CPUs on every
+ * batch: the worst case.
  *
- * usage: ring_bench [SECONDS [CAPACITY [BATCH [paced|spin]]]]
- *        (defaults 1, 1024, 32, paced)
+ * usage: ring_bench [SECONDS [CAPACITY [BATCH [paced|spin [PBATCH [inplace|copy]]]]]]
+ *        (defaults 1, 1024, 32, paced, 32, inplace)
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -47,9 +49,8 @@ struct bench {
 	uint64_t pushed;		/* producer's count */
 	uint64_t full_waits;		/* times the producer found the ring full */
 	uint64_t drops;			/* pushes the ring refused (must stay 0) */
+	bool copy;			/* ring_push_batch/ring_pop_batch instead of in place */
 	uint64_t popped;		/* consumer's count */
-	/* the consumer's count, published once per batch on its own line */
-	alignas(RB_CACHELINE) _Atomic uint64_t popped_pub;
 	uint64_t bad_seq;		/* records out of order (must stay 0) */
 	uint64_t t0_ns, t1_ns;
 };
@@ -93,11 +94,24 @@ static void pin(int cpu)
 	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 }
 
+/* Waits for room: the ring is full, the consumer is behind. */
+static uint32_t reserve_wait(struct bench *b, struct live_rec **slots, uint64_t *full)
+{
+	uint32_t got = ring_reserve(&b->ring, slots, b->pbatch);
+
+	if (got)
+		return got;
+	(*full)++;
+	while (!(got = ring_reserve(&b->ring, slots, b->pbatch)))
+		sched_yield_if_alone();
+	return got;
+}
+
 static void *producer(void *arg)
 {
 	struct bench *b = arg;
 	struct live_rec rec;
-	uint64_t end, n = 0, full = 0, drops = 0, cap = b->ring.mask + 1ull;
+	uint64_t end, n = 0, full = 0, drops = 0;
 	uint32_t seq = 0;
 
 	pin(0);
@@ -108,42 +122,38 @@ static void *producer(void *arg)
 	b->t0_ns = now_ns();
 	end = b->t0_ns + (uint64_t)(b->seconds * 1e9);
 	for (;;) {
-		unsigned i;
+		uint64_t stop = n + 1024;
 
 		/* read the clock once per 1024 records: the clock would dominate */
-		for (i = 0; i < 1024; i += b->pbatch) {
-			uint32_t k, put = 0;
+		while (n < stop) {
+			struct live_rec *slots;
+			uint32_t k, got;
 
-			/* pairs with the consumer's release store of popped_pub */
-			if (n + b->pbatch - atomic_load_explicit(&b->popped_pub, memory_order_acquire) > cap) {
-				full++;
-				while (n + b->pbatch - atomic_load_explicit(&b->popped_pub,
-									    memory_order_acquire) > cap)
-					sched_yield_if_alone();
-			}
-			if (b->pbatch == 1) {
-				rec.seq = seq;
-				rec.u.io.tot_ios = n;
-				while (!ring_push(&b->ring, &rec))
-					drops++;
-			} else {
-				/* a tick's worth of records, published with one index store */
+			if (b->copy) {
+				/* the engine thread's way: a tick's records built, then copied in */
 				for (k = 0; k < b->pbatch; k++) {
 					b->pbuf[k] = rec;
 					b->pbuf[k].seq = seq + k;
 					b->pbuf[k].u.io.tot_ios = n + k;
 				}
-				while (put < b->pbatch) {
-					uint32_t got = ring_push_batch(&b->ring, b->pbuf + put,
-								       b->pbatch - put);
-
-					if (got < b->pbatch - put)
-						drops += b->pbatch - put - got;
-					put += got;
+				got = ring_push_batch(&b->ring, b->pbuf, b->pbatch);
+				if (!got) {
+					/* full: the ring counted a drop; wait and retry, every record counts here */
+					full++;
+					sched_yield_if_alone();
 				}
+			} else {
+				/* in place: written straight into the ring's slots */
+				got = reserve_wait(b, &slots, &full);
+				for (k = 0; k < got; k++) {
+					slots[k] = rec;
+					slots[k].seq = seq + k;
+					slots[k].u.io.tot_ios = n + k;
+				}
+				ring_commit(&b->ring, got);
 			}
-			seq += b->pbatch;
-			n += b->pbatch;
+			seq += got;
+			n += got;
 		}
 		if (now_ns() >= end)
 			break;
@@ -169,13 +179,20 @@ static void *consumer(void *arg)
 	/* pairs with the producer's acquire load of go */
 	atomic_store_explicit(&b->go, 1, memory_order_release);
 	for (;;) {
-		uint32_t got = ring_pop_batch(&b->ring, out, b->batch), i;
+		const struct live_rec *recs = out;
+		uint32_t got, i;
 
+		if (b->copy)
+			got = ring_pop_batch(&b->ring, out, b->batch);
+		else
+			got = ring_peek(&b->ring, &recs, b->batch);
 		for (i = 0; i < got; i++) {
-			if (out[i].seq != expect)
+			if (recs[i].seq != expect)
 				bad++;
-			expect = out[i].seq + 1;
+			expect = recs[i].seq + 1;
 		}
+		if (got && !b->copy)
+			ring_consume(&b->ring, got);
 		n += got;
 		if (got < b->batch && !b->spin) {
 			int k;
@@ -183,9 +200,6 @@ static void *consumer(void *arg)
 			for (k = 0; k < 64; k++)
 				cpu_relax();
 		}
-		if (got)
-			/* pairs with the producer's acquire load: those slots are free */
-			atomic_store_explicit(&b->popped_pub, n, memory_order_release);
 		if (!got && atomic_load_explicit(&b->stop, memory_order_acquire) &&
 		    n >= b->pushed)
 			break;
@@ -211,15 +225,15 @@ int main(int argc, char **argv)
 	b.batch = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 0) : 32;
 	b.spin = argc > 4 && !strcmp(argv[4], "spin");
 	b.pbatch = argc > 5 ? (uint32_t)strtoul(argv[5], NULL, 0) : 32;
+	b.copy = argc > 6 && !strcmp(argv[6], "copy");
 	if (b.seconds <= 0 || !b.batch || !b.pbatch || b.pbatch > 64 ||
 	    (b.pbatch & (b.pbatch - 1)) || b.pbatch > cap || ring_init(&b.ring, cap)) {
 		fprintf(stderr, "usage: ring_bench [SECONDS [CAPACITY(power of two) [BATCH "
-			"[paced|spin [PRODUCER_BATCH (1..64, power of two; default 32)]]]]]\n");
+			"[paced|spin [PRODUCER_BATCH (1..64, power of two; default 32) [inplace|copy]]]]]]\n");
 		return 2;
 	}
 	atomic_init(&b.stop, 0);
 	atomic_init(&b.go, 0);
-	atomic_init(&b.popped_pub, 0);
 	if (pthread_create(&ct, NULL, consumer, &b) || pthread_create(&pt, NULL, producer, &b)) {
 		fprintf(stderr, "ring_bench: cannot start threads\n");
 		return 1;
@@ -230,6 +244,7 @@ int main(int argc, char **argv)
 	printf("records_per_s %.0f\n", (double)b.popped / secs);
 	printf("consumer %s\n", b.spin ? "spin" : "paced");
 	printf("producer_batch %u\n", b.pbatch);
+	printf("api %s\n", b.copy ? "copy" : "inplace");
 	printf("records %llu\nseconds %.3f\ncapacity %u\nbatch %u\nfull_waits %llu\n"
 	       "drops %llu\nbad_seq %llu\n", (unsigned long long)b.popped, secs, cap, b.batch,
 	       (unsigned long long)b.full_waits, (unsigned long long)b.drops,

@@ -274,6 +274,55 @@ START_TEST(test_merge_is_union)
 }
 END_TEST
 
+/* Batches folded in (the worker's completion path) give what adding one by one gives. */
+START_TEST(test_fold_is_one_by_one)
+{
+	struct lat_stat one, folded;
+	struct lat_acc acc;
+	unsigned i, batch = 0;
+
+	memset(&one, 0, sizeof(one));
+	memset(&folded, 0, sizeof(folded));
+	memset(&acc, 0, sizeof(acc));
+	lat_stat_fold(&folded, &acc);	/* an empty batch changes nothing */
+	ck_assert_uint_eq(folded.n, 0);
+	for (i = 0; i < 20000; i++) {
+		/* a tight cluster far from zero: where a naive sum-of-squares loses digits */
+		uint64_t v = 50000000000ull + rng() % 1000;
+
+		lat_stat_add(&one, v);
+		lat_acc_add(&acc, v);
+		/* batches of 1 to 64, as reaps return them */
+		if (++batch >= i % 64 + 1) {
+			lat_stat_fold(&folded, &acc);
+			ck_assert_uint_eq(acc.n, 0);
+			batch = 0;
+		}
+	}
+	lat_stat_fold(&folded, &acc);
+	ck_assert_uint_eq(folded.n, one.n);
+	ck_assert_uint_eq(folded.min, one.min);
+	ck_assert_uint_eq(folded.max, one.max);
+	ck_assert_double_eq_tol(folded.mean, one.mean, one.mean * 1e-12);
+	ck_assert_double_eq_tol(lat_stat_stddev(&folded), lat_stat_stddev(&one),
+				lat_stat_stddev(&one) * 1e-6);
+
+	/* values too large for the exact sums (n * max >= 2^64) still fold sanely */
+	memset(&one, 0, sizeof(one));
+	memset(&folded, 0, sizeof(folded));
+	for (i = 0; i < 4; i++) {
+		uint64_t v = (1ull << 63) + i * 1000000000ull;
+
+		lat_stat_add(&one, v);
+		lat_acc_add(&acc, v);
+	}
+	lat_stat_fold(&folded, &acc);
+	ck_assert_uint_eq(folded.n, 4);
+	ck_assert_double_eq_tol(folded.mean, one.mean, one.mean * 1e-12);
+	ck_assert(folded.m2 >= 0);
+}
+END_TEST
+
 START_TEST(test_clat_buckets)
 {
 	static const struct {
@@ -469,6 +518,7 @@ static Suite *hist_suite(void)
 	tcase_add_test(tc, test_welford_vs_two_pass);
 	tcase_add_test(tc, test_stddev_small_n);
 	tcase_add_test(tc, test_merge_is_union);
+	tcase_add_test(tc, test_fold_is_one_by_one);
 	tcase_add_test(tc, test_clat_buckets);
 	tcase_add_test(tc, test_depth_maps);
 	tcase_add_test(tc, test_thread_stat_merge);

@@ -863,12 +863,16 @@ START_TEST(fio_fixups)
 		"[e]\nverify=crc32c\nrefill_buffers=0\n[f]\nname=renamed\nwrite_iops_log\n", NULL, 0);
 	j = &jl.jobs[0];
 	ck_assert_uint_eq(j->iodepth_low, 32);
-	ck_assert_uint_eq(j->iodepth_batch_submit, 1);
+	/* not given: submit and reap whatever is ready, up to the depth, per call */
+	ck_assert_uint_eq(j->iodepth_batch_submit, 32);
+	ck_assert_uint_eq(j->iodepth_batch_complete_min, 1);
+	ck_assert_uint_eq(j->iodepth_batch_complete_max, 32);
+	ck_assert(j->uring_fixedbufs && !j->uring_fixedbufs_given);
 	j = &jl.jobs[1];
 	ck_assert_uint_eq(j->iodepth_low, 4);
 	ck_assert_uint_eq(j->iodepth_batch_submit, 8);
 	ck_assert_uint_eq(j->iodepth_batch_complete_min, 4);
-	ck_assert_uint_eq(j->iodepth_batch_complete_max, 4);
+	ck_assert_uint_eq(j->iodepth_batch_complete_max, 32);
 	j = &jl.jobs[2];
 	ck_assert_uint_eq(j->iodepth_batch_submit, 2);
 	ck_assert_uint_eq(j->iodepth_low, 2);
@@ -881,6 +885,23 @@ START_TEST(fio_fixups)
 	ck_assert(!jl.jobs[4].refill_buffers);
 	ck_assert_str_eq(jl.jobs[5].name, "renamed");
 	ck_assert_str_eq(jl.jobs[5].write_iops_log, "renamed");
+	job_list_release(&jl);
+	/* given, fio's rules hold: one per call, max raised to min */
+	load_ok(&jl, "[a]\niodepth=32\niodepth_batch=1\niodepth_batch_complete_max=1\n"
+		"fixedbufs\n[b]\niodepth=16\niodepth_batch_complete_min=4\n"
+		"iodepth_batch_complete_max=2\nfixedbufs=0\nsqthread_poll\nsqthread_poll_cpu=1\nhipri\n",
+		NULL, 0);
+	j = &jl.jobs[0];
+	ck_assert_uint_eq(j->iodepth_batch_submit, 1);
+	ck_assert_uint_eq(j->iodepth_batch_complete_max, 1);
+	ck_assert(j->uring_fixedbufs && j->uring_fixedbufs_given);
+	ck_assert(!j->uring_sqpoll && !j->uring_hipri);
+	ck_assert_uint_eq(j->uring_sqpoll_cpu, UINT_MAX);
+	j = &jl.jobs[1];
+	ck_assert_uint_eq(j->iodepth_batch_complete_max, 4);
+	ck_assert(!j->uring_fixedbufs && !j->uring_fixedbufs_given);
+	ck_assert(j->uring_sqpoll && j->uring_hipri);
+	ck_assert_uint_eq(j->uring_sqpoll_cpu, 1);
 	job_list_release(&jl);
 }
 END_TEST

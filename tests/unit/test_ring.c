@@ -1,7 +1,7 @@
 /*
  * test_ring.c - the live ring on one thread: empty and full, FIFO order,
  * batch pop across the wrap, indices that wrap past UINT32_MAX, drop
- * counting. Layout (record size, head/tail on separate cache lines) is
+ * counting, the in-place calls (reserve/commit, peek/consume). Layout (record size, head/tail on separate cache lines) is
  * checked at compile time in core/ring.h.
  */
 #include <stdint.h>
@@ -182,6 +182,54 @@ START_TEST(push_batch_fills_then_drops)
 }
 END_TEST
 
+START_TEST(in_place_across_wrap)
+{
+	struct ring r;
+	struct live_rec *slots;
+	const struct live_rec *recs;
+	struct live_rec out[8];
+	uint32_t i, n;
+
+	ck_assert_int_eq(ring_init_at(&r, 8, UINT32_MAX - 7), 0);	/* index 0; 12 records carry it past UINT32_MAX */
+	ck_assert_uint_eq(ring_peek(&r, &recs, 8), 0);
+	/* 6 slots: not published until the commit */
+	ck_assert_uint_eq(ring_reserve(&r, &slots, 6), 6);
+	for (i = 0; i < 6; i++)
+		slots[i] = rec(i);
+	ck_assert_uint_eq(ring_peek(&r, &recs, 8), 0);
+	ring_commit(&r, 6);
+	/* the consumer sees them in place; consuming 4 frees 4 */
+	ck_assert_uint_eq(ring_peek(&r, &recs, 4), 4);
+	for (i = 0; i < 4; i++)
+		ck_assert_uint_eq(recs[i].seq, i);
+	ring_consume(&r, 4);
+	/* 6 free, but only 2 in a row before the slot array's end */
+	ck_assert_uint_eq(ring_reserve(&r, &slots, 6), 2);
+	slots[0] = rec(6);
+	slots[1] = rec(7);
+	ring_commit(&r, 2);
+	ck_assert_uint_eq(ring_reserve(&r, &slots, 6), 4);
+	for (i = 0; i < 4; i++)
+		slots[i] = rec(8 + i);
+	ring_commit(&r, 4);
+	/* full: nothing to reserve, and nothing counted as dropped */
+	ck_assert_uint_eq(ring_reserve(&r, &slots, 1), 0);
+	ck_assert_uint_eq(ring_dropped(&r), 0);
+	/* a peek stops at the array's end (or at its cached view of head); a pop copies across it */
+	n = ring_peek(&r, &recs, 8);
+	ck_assert(n >= 1 && n <= 4);
+	ck_assert_uint_eq(recs[0].seq, 4);
+	n = ring_pop_batch(&r, out, 8);
+	ck_assert_uint_eq(n, 8);
+	for (i = 0; i < n; i++) {
+		ck_assert_uint_eq(out[i].seq, 4 + i);
+		ck_assert_uint_eq(out[i].u.io.tot_ios, (uint64_t)(4 + i) * 3 + 1);
+	}
+	ck_assert_uint_eq(ring_peek(&r, &recs, 8), 0);
+	ring_release(&r);
+}
+END_TEST
+
 static Suite *ring_suite(void)
 {
 	Suite *s = suite_create("ring");
@@ -193,6 +241,7 @@ static Suite *ring_suite(void)
 	tcase_add_test(tc, batch_pop_across_wrap);
 	tcase_add_test(tc, indices_wrap_past_uint32_max);
 	tcase_add_test(tc, push_batch_fills_then_drops);
+	tcase_add_test(tc, in_place_across_wrap);
 	suite_add_tcase(s, tc);
 	return s;
 }
