@@ -686,7 +686,6 @@ void fleet_release(struct fleet *f)
 		free(f->priv->recs);
 		free(f->priv);
 	}
-	if (f->ring.slots)
-		ring_release(&f->ring);
+	ring_release(&f->ring);	/* safe on a ring never set up */
 	memset(f, 0, sizeof(*f));
 }
