@@ -84,7 +84,7 @@ struct job_spec {
 	unsigned iodepth_batch_complete_min;
 	unsigned iodepth_batch_complete_max;
 	unsigned iodepth_low;
-	/* fio's io_uring options (struct engine_tuning): the engine reads them at init */
+	/* fio's ring tuning options (fixedbufs, sqthread_poll, hipri...; struct engine_tuning): the engine reads them at init */
 	bool uring_fixedbufs;		/* on unless fixedbufs=0 */
 	bool uring_fixedbufs_given;	/* fixedbufs=1 given: failing to register is an error */
 	bool uring_sqpoll;
