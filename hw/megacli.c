@@ -96,37 +96,54 @@ static int64_t mega_size(const char *s)
 	return inv_parse_vendor_size(s, 1024);
 }
 
+/* The blank-trimmed columns [from, to) of s (shorter when s ends first). */
+static int column(char **dst, const char *s, size_t from, size_t to)
+{
+	size_t len = strlen(s);
+	char buf[128], *t;
+
+	if (from >= len)
+		return 0;
+	if (to > len)
+		to = len;
+	if (to - from >= sizeof(buf))
+		to = from + sizeof(buf) - 1;
+	memcpy(buf, s + from, to - from);
+	buf[to - from] = '\0';
+	t = rt_trim(buf);
+	return *t ? rt_fill(dst, t) : 0;
+}
+
 /*
- * Inquiry Data: a SATA drive says "SERIAL  MODEL  FIRMWARE", a SAS drive
- * "VENDOR  PRODUCT  REVISION+SERIAL". Only the unambiguous parts are kept.
+ * Inquiry Data (the text after "Inquiry Data: ") is fixed columns, with
+ * fields that can fill their column and run into the next one:
+ * a drive MegaCli reads as SATA gives the ATA identity, serial (20) model
+ * (40) firmware (8); otherwise the SCSI one, vendor (8) product (16)
+ * revision (4) serial ("ATA" the vendor of a SATA drive behind SAT).
  */
 static int inquiry(struct inv_pd *pd, const char *s)
 {
-	char buf[256], *tok[16], *save = NULL, *t;
-	size_t n = 0;
-	int ret = 0;
+	char vendor[16] = "", *model = NULL;
+	int ret;
 
-	snprintf(buf, sizeof(buf), "%s", s);
-	for (t = strtok_r(buf, " \t", &save); t && n < 16; t = strtok_r(NULL, " \t", &save))
-		tok[n++] = t;
-	if (n < 2)
-		return 0;
-	if (pd->interface && !strcmp(pd->interface, "SATA") && n >= 3) {
-		char model[200] = "";
+	if (pd->interface && !strcmp(pd->interface, "SATA") && strncmp(s, "ATA ", 4) &&
+	    strlen(s) > 28)
+		return column(&pd->serial, s, 0, 20) ?: column(&pd->model, s, 20, 60);
+	if (strlen(s) < 24)
+		return 0;	/* not the layout above: nothing we could trust */
+	snprintf(vendor, sizeof(vendor), "%.8s", s);
+	rt_trim(vendor);
+	if ((ret = column(&model, s, 8, 24)))
+		return ret;
+	if (model && *vendor) {
+		char both[64];
 
-		ret = rt_fill(&pd->serial, tok[0]);
-		for (size_t i = 1; i + 1 < n; i++)
-			snprintf(model + strlen(model), sizeof(model) - strlen(model), "%s%s",
-				 i > 1 ? " " : "", tok[i]);
-		return ret ?: rt_fill(&pd->model, model);
-	}
-	if (n >= 3) {
-		char model[200];
-
-		snprintf(model, sizeof(model), "%s %s", tok[0], tok[1]);
-		return rt_fill(&pd->model, model);
-	}
-	return 0;
+		snprintf(both, sizeof(both), "%s %s", vendor, model);
+		ret = rt_fill(&pd->model, both);
+	} else if (model)
+		ret = rt_fill(&pd->model, model);
+	free(model);
+	return ret ?: column(&pd->serial, s, 28, 68);
 }
 
 static void pd_reset(struct mpd *d)
@@ -235,8 +252,6 @@ static int pd_kv(struct mc *p, const char *k, const char *v)
 		d->pd.size_bytes = mega_size(v);
 	else if (!strcmp(k, "Firmware state"))
 		return rt_set(&d->fw, v);
-	else if (!strcmp(k, "Inquiry Data"))
-		return inquiry(&d->pd, v);
 	else if (!strcmp(k, "Media Type"))
 		return rt_set(&d->pd.media, strcasestr(v, "Solid State") ? "ssd" :
 					    strcasestr(v, "Hard Disk") ? "hdd" : NULL);
@@ -366,6 +381,12 @@ static int parse_line(struct mc *p, char *s, size_t lineno, const char *orig)
 		p->ctrl = c - p->inv->controllers;
 		p->any = true;
 		return 0;
+	}
+	if (p->pd.open && rt_prefix(orig, "Inquiry Data:")) {
+		/* columns: the value untrimmed, past the one blank after the colon */
+		const char *raw = orig + strlen("Inquiry Data:");
+
+		return inquiry(&p->pd.pd, *raw == ' ' ? raw + 1 : raw);
 	}
 	if (!rt_kv(s, &k, &v))
 		return 0;

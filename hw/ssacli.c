@@ -41,6 +41,9 @@ struct ssa {
 	enum obj obj;		/* whom "Key: Value" lines describe */
 	bool no_controllers;	/* "Error: No controllers detected." */
 	bool ld_joined;		/* the LD's OS device came from the WWN join */
+	size_t lines;		/* non-blank lines seen */
+	size_t warn_line;	/* the first "Warning:" before any controller, 0 if none */
+	char warn[160];
 };
 
 #define CTRL(p) (&(p)->inv->controllers[(p)->ctrl])
@@ -681,8 +684,14 @@ static int parse_line(struct ssa *p, const struct rt_lines *l, size_t i, char *s
 	/* an array's state is never dropped: its controller is the command's */
 	if (p->ctrl < 0 && is_array_line(s, id, sizeof(id)) && (ret = need_ctrl(p)))
 		return ret;
-	if (p->ctrl < 0)
-		return 0;	/* banners, echoed prompts, warnings before the first controller */
+	if (p->ctrl < 0) {
+		/* banners, echoed prompts, warnings before the first controller */
+		if (rt_prefix(s, "Warning:") && !p->warn_line) {
+			p->warn_line = i + 1;
+			snprintf(p->warn, sizeof(p->warn), "%s", s);
+		}
+		return 0;
+	}
 	if (rt_prefix(s, "Warning:")) {
 		p->obj = O_NONE;
 		return 0;
@@ -736,7 +745,8 @@ static int parse_line(struct ssa *p, const struct rt_lines *l, size_t i, char *s
 int ssacli_parse(struct inventory *inv, const char *text, const struct raidtool_src *src,
 		     char *err, size_t errlen)
 {
-	struct ssa p = { inv, src, err, errlen, -1, -1, -1, "", G_NONE, O_NONE, false, false };
+	struct ssa p = { .inv = inv, .src = src, .err = err, .errlen = errlen, .ctrl = -1,
+			 .array = -1, .ld = -1, .group = G_NONE, .obj = O_NONE };
 	struct rt_lines l;
 	int ret;
 
@@ -744,12 +754,22 @@ int ssacli_parse(struct inventory *inv, const char *text, const struct raidtool_
 	for (size_t i = 0; !ret && i < l.nr; i++) {
 		char *s = rt_trim(l.v[i]);
 
-		if (*s)
+		if (*s) {
+			p.lines++;
 			ret = parse_line(&p, &l, i, s);
+		}
 	}
 	rt_lines_release(&l);
 	if (ret)
 		return ret;
+	if (!p.lines)
+		return rt_bad_output(err, errlen, src, 0, NULL, "it is empty (no controller, "
+				     "array or drive line; changes such as create print nothing)");
+	/* what a change (delete, erase, modify) answers: not a listing */
+	if (!inv->nr_controllers && !p.no_controllers && p.warn_line)
+		return rt_bad_output(err, errlen, src, p.warn_line, p.warn,
+				     "only a warning, the answer to a change: no Smart Array "
+				     "controller in it");
 	if (!inv->nr_controllers && !p.no_controllers)
 		return rt_bad_output(err, errlen, src, 0, NULL,
 				     "no Smart Array controller in it (is this ssacli output?)");
