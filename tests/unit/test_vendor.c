@@ -141,8 +141,9 @@ START_TEST(storcli_change_results)
 	ck_assert_int_eq(raidtool_storcli.check(&run, err, sizeof(err)), -EIO);
 	ck_assert_ptr_nonnull(strstr(err, "exit status 127"));
 
-	/* imported: a success without body is no configuration; a failure says why */
-	import_ok("storcli", "storcli/storcli_c0-add-vd-r1-drives-35_12-13-strip512-J_success_reserialized.json");
+	/* imported: a success without body is a change's answer, refused; a failure says why */
+	ck_assert_int_eq(import_into("storcli", "storcli/storcli_c0-add-vd-r1-drives-35_12-13-strip512-J_success_reserialized.json"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "only the answer to a command (\"Add VD Succeeded.\")"));
 	ck_assert_int_eq(inv.nr_controllers, 0);
 	inv_reset();
 	ck_assert_int_eq(import_into("storcli", "storcli/storcli_c0-e252-s7-set-good-J_failure-ErrCd255_reserialized.json"), -EIO);
