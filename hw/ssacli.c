@@ -221,12 +221,19 @@ static int controller_line(struct ssa *p, char *s)
 	n = strcspn(rest, " \t(");
 	snprintf(slot, sizeof(slot), "%.*s", (int)n, rest);
 	rest += n;
+	/* hpacucli's unfilled placeholder "ATTR_VALUE_SLOT_UNKNOWN": no slot to name it by */
+	if (rt_prefix(slot, "ATTR_VALUE")) {
+		slot[0] = '\0';
+		if ((ret = inv_add_note(p->inv, "%s: %s: the output gives no slot (\"%.*s\")",
+					p->src->tool, s, (int)n, in + 9)))
+			return ret;
+	}
 	snprintf(id, sizeof(id), "slot=%s", slot);
-	c = rt_controller(p->inv, "ssacli", id);
+	c = rt_controller(p->inv, "ssacli", *slot ? id : NULL);
 	if (!c)
 		return -ENOMEM;
 	p->ctrl = c - p->inv->controllers;
-	ret = rt_fill(&c->model, s) ?: rt_fill(&c->slot, slot);
+	ret = rt_fill(&c->model, s) ?: rt_fill(&c->slot, *slot ? slot : NULL);
 	/* "(Embedded)", "(RAID Mode)", "(HBA Mode)", "(sn: PDNNK0ARH9M1F5)" */
 	for (q = strchr(rest, '('); !ret && q; q = strchr(q + 1, '(')) {
 		char word[128];
@@ -512,8 +519,15 @@ static int ctrl_kv(struct ssa *p, const char *k, const char *v)
 		return rt_fill(&c->firmware, v);
 	if (!strcmp(k, "Driver Name"))
 		return rt_fill(&c->driver, v);
-	if (rt_prefix(k, "PCI Address"))
-		return rt_fill(&c->pci, v);
+	if (rt_prefix(k, "PCI Address")) {
+		/* "0000:5C:00.0": the kernel's (and storcli's) form is lower case */
+		char pci[64];
+
+		snprintf(pci, sizeof(pci), "%s", v);
+		for (char *q = pci; *q; q++)
+			*q = (char)tolower((unsigned char)*q);
+		return rt_fill(&c->pci, pci);
+	}
 	if (!strcmp(k, "Negotiated PCIe Data Rate"))
 		return pcie_rate(c, v);
 	if (!strcmp(k, "Controller Mode")) {
