@@ -242,7 +242,7 @@ static int pd_kv(struct mc *p, const char *k, const char *v)
 
 	if (!strcmp(k, "Slot Number"))
 		snprintf(d->slot, sizeof(d->slot), "%s", v);
-	else if (!strcmp(k, "Drive's position"))
+	else if (!strcmp(k, "Drive's position") || !strcmp(k, "Drive's postion"))	/* older spelling */
 		sscanf(v, "DiskGroup: %ld", &d->dg);
 	else if (!strcmp(k, "WWN"))
 		return rt_set(&d->pd.wwn, v);
