@@ -543,8 +543,10 @@ static int ctrl_kv(struct ssa *p, const char *k, const char *v)
 		return rt_set(&c->status_text, v);
 	}
 	/* a cache or battery problem shows only here: it degrades the controller */
+	/* anything but these words (Failed, Temporarily Disabled, ...) is not ok */
 	if ((!strcmp(k, "Cache Status") || !strcmp(k, "Battery/Capacitor Status")) &&
-	    (rt_prefix(v, "Failed") || strcasestr(v, "Disabled"))) {
+	    !rt_prefix(v, "OK") && !rt_prefix(v, "Not Configured") && !rt_prefix(v, "Recharging") &&
+	    !rt_prefix(v, "Charging")) {
 		char text[256];
 
 		snprintf(text, sizeof(text), "%s%s%s: %s", c->status_text ? c->status_text : "",
@@ -756,6 +758,35 @@ static int parse_line(struct ssa *p, const struct rt_lines *l, size_t i, char *s
 	return kv_line(p, s);
 }
 
+/*
+ * The output ends without a newline: a last line that is no whole line of
+ * ssacli's (no "Key: value", no closing parenthesis, no group word) was cut
+ * in the middle, and what it said is lost.
+ */
+static int cut_last_line(struct ssa *p, const struct rt_lines *l)
+{
+	static const char *const words[] = { "Unassigned", "Unassigned Drives", "HBA Drives",
+					     "Physical Drives", NULL };
+	size_t i = l->nr;
+	char last[512], *s, *colon;
+
+	while (i > 0 && !*rt_trim(l->v[i - 1]))
+		i--;
+	if (!i)
+		return 0;
+	snprintf(last, sizeof(last), "%s", l->v[i - 1]);
+	s = rt_trim(last);
+	colon = strchr(s, ':');
+	if ((colon && *rt_trim(colon + 1)) || s[strlen(s) - 1] == ')' ||
+	    !strncasecmp(s, "array ", 6))
+		return 0;
+	for (size_t w = 0; words[w]; w++)
+		if (!strcasecmp(s, words[w]))
+			return 0;
+	return rt_bad_output(p->err, p->errlen, p->src, i, s,
+			     "the output ends in the middle of this line: the capture is cut short");
+}
+
 int ssacli_parse(struct inventory *inv, const char *text, const struct raidtool_src *src,
 		     char *err, size_t errlen)
 {
@@ -773,6 +804,8 @@ int ssacli_parse(struct inventory *inv, const char *text, const struct raidtool_
 			ret = parse_line(&p, &l, i, s);
 		}
 	}
+	if (!ret && l.nr && *text && text[strlen(text) - 1] != '\n')
+		ret = cut_last_line(&p, &l);
 	rt_lines_release(&l);
 	if (ret)
 		return ret;
