@@ -11,6 +11,10 @@
  * "Enclosure Device ID:". A drive's array comes from "Drive's position:
  * DiskGroup: N"; drives -PDList lists without one, in use by some array,
  * stay in an array without id.
+ *
+ * `-adpCount` ("Controller Count: N.") and `-ShowSummary` (System /
+ * Hardware / Storage sections; drives by enclosure position, no disk group)
+ * are read too: users paste them.
  */
 #include "raidtool.h"
 #include "raidtool_int.h"
@@ -67,6 +71,9 @@ static enum inv_status fw_state(const char *s, const char **role)
 		{ "Online", "data", INV_OK },
 		{ "Unconfigured(good)", "unassigned", INV_OK },
 		{ "Unconfigured(bad)", "unassigned", INV_FAILED },
+		/* -ShowSummary spells them out */
+		{ "Unconfigured Good", "unassigned", INV_OK },
+		{ "Unconfigured Bad", "unassigned", INV_FAILED },
 		{ "Hotspare", "spare", INV_OK },
 		{ "JBOD", "passthrough", INV_OK },
 		{ "Rebuild", "data", INV_REBUILDING },
@@ -425,6 +432,182 @@ static int parse_line(struct mc *p, char *s, size_t lineno, const char *orig)
 	return 0;
 }
 
+/* ---- -adpCount and -ShowSummary ------------------------------------------------ */
+
+/* "Controller Count: 2." (-adpCount, whose exit code is that count): adapters a0, a1. */
+static int adp_count(struct mc *p, const struct rt_lines *l, size_t i)
+{
+	char line[256], *k, *v, *end;
+	long n;
+
+	snprintf(line, sizeof(line), "%s", l->v[i]);
+	rt_kv(rt_trim(line), &k, &v);
+	n = strtol(v, &end, 10);
+	if (end == v || n < 0 || n > 64 || (*end && strcmp(end, ".")))
+		return rt_bad_output(p->err, p->errlen, p->src, i + 1, rt_trim(l->v[i]),
+				     "expected a number of controllers");
+	for (long a = 0; a < n; a++) {
+		char id[32];
+
+		snprintf(id, sizeof(id), "a%ld", a);
+		if (!rt_controller(p->inv, "megacli", id))
+			return -ENOMEM;
+	}
+	p->any = true;
+	if (!n)
+		return inv_add_note(p->inv, "%s: Controller Count: 0", p->src->tool);
+	return 0;
+}
+
+/* "Connector : 00<Internal><Encl Pos 1 >: Slot 0": the slot (no enclosure device id here). */
+static int summary_pd_kv(struct mc *p, const char *k, const char *v)
+{
+	struct mpd *d = &p->pd;
+	const char *slot;
+	char buf[256];
+
+	if (!strcmp(k, "Vendor Id") || !strcmp(k, "Product Id")) {
+		/* vendor first, then product: "HGST HUC101212CSS600" */
+		snprintf(buf, sizeof(buf), "%s%s%s", d->pd.model ? d->pd.model : "",
+			 d->pd.model ? " " : "", v);
+		return rt_set_squeezed(&d->pd.model, buf);
+	}
+	if (!strcmp(k, "State"))
+		return rt_set(&d->fw, v);
+	if (!strcmp(k, "Disk Type")) {	/* "SAS,Hard Disk Device" */
+		snprintf(buf, sizeof(buf), "%.*s", (int)strcspn(v, ","), v);
+		return rt_set(&d->pd.interface, rt_trim(buf)) ?:
+		       rt_set(&d->pd.media, strcasestr(v, "Solid State") ? "ssd" :
+					    strcasestr(v, "Hard Disk") ? "hdd" : NULL);
+	}
+	if (!strcmp(k, "Capacity"))
+		d->pd.size_bytes = inv_parse_vendor_size(v, 1024);
+	else if (!strcmp(k, "Connector") && (slot = strstr(v, "Slot "))) {
+		const char *pos = strstr(v, "Encl Pos ");
+		unsigned n;
+
+		/* no enclosure device id here: "pos1:0" by its position, ":0" without one */
+		if (pos && sscanf(pos, "Encl Pos %u", &n) == 1)
+			snprintf(d->enc, sizeof(d->enc), "pos%u", n);
+		snprintf(d->slot, sizeof(d->slot), "%.*s", (int)strcspn(slot + 5, " "), slot + 5);
+	}
+	return 0;
+}
+
+/* The backplane's expander is listed as a PD ("Disk Type : Unknown,...", "0 KB"): not a drive. */
+static int summary_pd_flush(struct mc *p)
+{
+	if (p->pd.open && p->pd.pd.size_bytes == 0 && p->pd.pd.interface &&
+	    !strcasecmp(p->pd.pd.interface, "Unknown")) {
+		pd_reset(&p->pd);
+		return 0;
+	}
+	return pd_flush(p);
+}
+
+/*
+ * -ShowSummary: "System", "Hardware" (Controller, BBU, Enclosure, PD blocks)
+ * and "Storage" (Virtual Drives) sections of "Key : value" lines. A drive
+ * starts at "Connector", a virtual drive at "Virtual drive : Target Id N".
+ */
+static int summary(struct mc *p, const struct rt_lines *l)
+{
+	enum { S_NONE, S_CTRL, S_OTHER, S_PD, S_VD } sec = S_NONE;
+	int ret = 0;
+	long nctrl = 0;
+
+	for (size_t i = 0; !ret && i < l->nr; i++) {
+		char line[512], orig[512], *s, *k, *v;
+
+		snprintf(orig, sizeof(orig), "%s", l->v[i]);
+		snprintf(line, sizeof(line), "%s", l->v[i]);
+		s = rt_trim(line);
+		if (!*s)
+			continue;
+		if (!strchr(s, ':')) {
+			if ((ret = summary_pd_flush(p) ?: vd_flush(p)))
+				break;
+			if (!strcmp(s, "Controller")) {
+				struct inv_controller *c;
+				char id[32];
+
+				snprintf(id, sizeof(id), "a%ld", nctrl++);
+				c = rt_controller(p->inv, "megacli", id);
+				if (!c)
+					return -ENOMEM;
+				p->ctrl = c - p->inv->controllers;
+				p->any = true;
+				sec = S_CTRL;
+			} else if (!strcmp(s, "PD")) {
+				sec = S_PD;
+			} else if (!strcmp(s, "Virtual Drives")) {
+				sec = S_VD;
+			} else {
+				sec = S_OTHER;	/* System, Hardware, BBU, Enclosure, Storage */
+			}
+			continue;
+		}
+		rt_kv(s, &k, &v);
+		if (!strcmp(k, "Exit Code")) {
+			ret = summary_pd_flush(p) ?: vd_flush(p);
+			if (!ret && strtol(v, NULL, 16) != 0)
+				inv_add_note(p->inv, "%s `%s`: Exit Code %s", p->src->tool,
+					     p->src->cmd, v);
+			continue;
+		}
+		if (sec == S_CTRL) {
+			struct inv_controller *c = &p->inv->controllers[p->ctrl];
+
+			if (!strcmp(k, "ProductName")) {	/* "PERC H310 Mini(Bus 0, Dev 0)" */
+				char model[128];
+
+				snprintf(model, sizeof(model), "%.*s", (int)strcspn(v, "("), v);
+				ret = rt_fill(&c->model, rt_trim(model));
+			} else if (!strcmp(k, "Status")) {
+				c->status = !strcasecmp(v, "Optimal") ? INV_OK :
+					    rt_prefix(v, "Degraded") || rt_prefix(v, "Needs") ?
+					    INV_DEGRADED : INV_UNKNOWN;
+				ret = rt_set(&c->status_text, v);
+			} else if (!strcmp(k, "FW Package Version")) {
+				ret = rt_fill(&c->firmware, v);
+			}
+		} else if (sec == S_PD) {
+			if (!strcmp(k, "Connector")) {
+				if ((ret = summary_pd_flush(p)))
+					break;
+				pd_reset(&p->pd);
+				p->pd.open = true;
+			}
+			if (!p->pd.open)
+				ret = rt_bad_output(p->err, p->errlen, p->src, i + 1, rt_trim(orig),
+						    "a drive line before its \"Connector\"");
+			else
+				ret = summary_pd_kv(p, k, v);
+		} else if (sec == S_VD) {
+			if (!strcmp(k, "Virtual drive")) {	/* "Target Id 0 ,VD name raid11" */
+				long t;
+
+				if ((ret = vd_flush(p)))
+					break;
+				if (sscanf(v, "Target Id %ld", &t) != 1)
+					return rt_bad_output(p->err, p->errlen, p->src, i + 1,
+							     rt_trim(orig), "a virtual drive without "
+							     "\"Target Id\"");
+				vd_reset(&p->vd);
+				p->vd.open = true;
+				snprintf(line, sizeof(line), "%ld", t);
+				ret = rt_set(&p->vd.ld.id, line);
+			} else if (p->vd.open) {
+				ret = vd_kv(p, k, v);
+			}
+		}
+		/* a drive or virtual drive the capture cut before its state is not "ok" */
+	}
+	if (!ret)
+		ret = summary_pd_flush(p) ?: vd_flush(p);
+	return ret;
+}
+
 static int mc_parse(struct inventory *inv, const char *text, const struct raidtool_src *src,
 		    char *err, size_t errlen)
 {
@@ -435,6 +618,19 @@ static int mc_parse(struct inventory *inv, const char *text, const struct raidto
 	vd_reset(&p.vd);
 	pd_reset(&p.pd);
 	ret = rt_lines_split(text, &l);
+	for (size_t i = 0; !ret && i < l.nr; i++) {
+		/* the other two listings MegaCli users paste: -adpCount, -ShowSummary */
+		if (rt_prefix(rt_trim(l.v[i]), "Controller Count:")) {
+			ret = adp_count(&p, &l, i);
+			goto done;
+		}
+		if (!strcmp(rt_trim(l.v[i]), "Hardware") || !strcmp(rt_trim(l.v[i]), "System")) {
+			ret = summary(&p, &l);
+			goto done;
+		}
+		if (*rt_trim(l.v[i]))
+			break;	/* the first line says which listing it is */
+	}
 	for (size_t i = 0; !ret && i < l.nr; i++) {
 		char orig[512], *s;
 
@@ -449,6 +645,7 @@ static int mc_parse(struct inventory *inv, const char *text, const struct raidto
 	}
 	if (!ret)
 		ret = flush_all(&p);
+done:
 	rt_lines_release(&l);
 	vd_reset(&p.vd);
 	pd_reset(&p.pd);
