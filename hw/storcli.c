@@ -135,6 +135,20 @@ static bool drive_id(const char *path, char *buf, size_t len)
 
 /* ---- rows ------------------------------------------------------------------- */
 
+/*
+ * storcli2 / perccli2 (8.x) rows: "PID" for the device id and a "Status"
+ * beside "State" ("Conf" + "Online"); their drive groups have "Span" rows.
+ * Not read yet: refused, never half read.
+ */
+static int storcli2_row(struct sc *p, struct json_object *row)
+{
+	if (!jget(row, "PID") || (!jget(row, "Status") && !jget(row, "Span")))
+		return 0;
+	return rt_bad_output(p->err, p->errlen, p->src, 0, NULL,
+			     "a storcli2/perccli2 (8.x) table (PID, State and Status columns): "
+			     "that layout is not read; give the output of storcli or perccli 7.x");
+}
+
 static int vd_row(struct sc *p, struct inv_controller *c, struct json_object *row)
 {
 	char buf[128], dg[32], vd[32];
@@ -170,6 +184,8 @@ static int pd_row(struct sc *p, struct inv_controller *c, struct json_object *ro
 	long g = jint(row, "DG");
 	int ret = 0;
 
+	if (storcli2_row(p, row))
+		return -EBADMSG;
 	if (!id)
 		return rt_bad_output(p->err, p->errlen, p->src, 0, NULL,
 				     "a drive without \"EID:Slt\"");
@@ -234,7 +250,8 @@ static int topology_row(struct sc *p, struct inv_controller *c, struct json_obje
 	struct inv_array *a;
 	long g = jint(row, "DG");
 
-	(void)p;
+	if (storcli2_row(p, row))
+		return -EBADMSG;
 	t = jstr(row, "Type", type, sizeof(type));
 	if (g < 0 || jint(row, "Arr") >= 0 || jint(row, "Row") >= 0 || !state ||
 	    (t && !strcasecmp(t, "DRIVE")))

@@ -184,6 +184,24 @@ START_TEST(storcli_unreadable)
 	ck_assert_ptr_nonnull(strstr(err, "line 4"));
 	ck_assert_int_eq(parse_with(&raidtool_storcli, "{\"Other\": 1}", "x"), -EBADMSG);
 	ck_assert_int_eq(inv.nr_controllers, 0);
+	/* perccli2 8.x's table (rows of thomas-krenn/check_lsi_raid#41): refused, not half read */
+	ck_assert_int_eq(parse_with(&raidtool_storcli,
+				    "CLI Version = 008.0004.0000.0022 Apr 28, 2023\nController = 0\n"
+				    "Status = Success\nDescription = Show Drive Group succeeded.\n\n"
+				    "TOPOLOGY :\n========\n\n"
+				    "-------------------------------------------------------------------"
+				    "------------\n"
+				    "DG Span Row EID:Slot PID Type   State Status BT       Size PDC  "
+				    "Secured FSpace\n"
+				    "-------------------------------------------------------------------"
+				    "------------\n"
+				    " 0 -    -   -        -   RAID10 -     -      N   2.618 TiB dflt N       "
+				    "N\n"
+				    " 0 0    0   268:0    257 DRIVE  Conf  Online N  893.75 GiB dflt N       "
+				    "-\n"
+				    "-------------------------------------------------------------------"
+				    "------------\n", "/c0/dall show all"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "storcli2/perccli2 (8.x) table"));
 	/* two documents back to back (one capture of two commands) */
 	ck_assert_int_eq(parse_with(&raidtool_storcli,
 				    "Generating detailed summary of the adapter\n"
