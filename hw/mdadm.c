@@ -66,7 +66,48 @@ struct mdstat_md {
 	bool counted;		/* "[n/w]" seen: working is w */
 	unsigned working;
 	int desc[256];		/* each member's descriptor number, "sdh1[6]" */
+	bool blocks;		/* its "N blocks ..." line seen */
+	bool tail;		/* a line after that one (progress, bitmap) */
+	size_t line;		/* where its "mdN : ..." line is */
+	char head[160];		/* and that line */
 };
+
+static bool redundant(const char *lv)
+{
+	return lv && (!strcmp(lv, "1") || !strcmp(lv, "4") || !strcmp(lv, "5") ||
+		      !strcmp(lv, "6") || !strcmp(lv, "10"));
+}
+
+/*
+ * An active array's "N blocks" line, and for a redundant level its
+ * "[n/w] [U_]" state, always follow its name: without them the capture
+ * was cut short, and the array's health is not known (never "ok").
+ */
+static int mdstat_whole(const struct inventory *inv, const struct mdstat_md *m,
+			const struct raidtool_src *src, char *err, size_t errlen)
+{
+	const struct inv_md *md;
+	const char *lv;
+
+	if (m->idx < 0)
+		return 0;
+	md = &inv->md[m->idx];
+	if (!*m->state)	/* "md0 : act": the line itself was cut */
+		return rt_bad_output(err, errlen, src, m->line, m->head, "%s has no active/inactive "
+				     "state: the capture is cut short", md->name ? md->name : "an array");
+	if (strncmp(m->state, "active", 6))
+		return 0;
+	lv = md->raid_level ? md->raid_level : "";
+	if (!m->blocks)
+		return rt_bad_output(err, errlen, src, m->line, m->head, "%s ends before its "
+				     "\"N blocks ...\" line: the capture is cut short",
+				     md->name ? md->name : "an array");
+	if (!m->counted && redundant(lv))
+		return rt_bad_output(err, errlen, src, m->line, m->head, "%s (RAID %s) has no "
+				     "\"[n/m] [UU]\" member state: the capture is cut short",
+				     md->name ? md->name : "an array", lv);
+	return 0;
+}
 
 /*
  * A member without (S)/(F) holds a slot; "[n/w]" says w of them are in sync.
@@ -194,6 +235,7 @@ static void mdstat_detail(struct inventory *inv, struct mdstat_md *m, char *s)
 	char *eq, *sq;
 
 	if (digits && !strncmp(s + digits, " blocks", 7)) {
+		m->blocks = true;
 		/* a count past 8 EiB is unknown, never a wrapped size */
 		md->size_bytes = rt_scaled(s, 1024, &sz) ? INV_UNSET : sz;
 		sq = strstr(s, " [");
@@ -230,7 +272,7 @@ static int parse_mdstat(struct inventory *inv, const char *text, const struct ra
 {
 	struct mdstat_md m = { .idx = -1 };
 	struct rt_lines l;
-	bool personalities = false, arrays = false;
+	bool personalities = false, arrays = false, unused = false;
 	int ret;
 
 	ret = rt_lines_split(text, &l);
@@ -250,12 +292,19 @@ static int parse_mdstat(struct inventory *inv, const char *text, const struct ra
 			ret = rt_bad_output(err, errlen, src, i + 1, rt_trim(orig),
 					    "expected 'Personalities :' first");
 		} else if (rt_prefix(s, "unused devices")) {
-			ret = mdstat_finish(inv, &m);
+			unused = true;
+			ret = mdstat_whole(inv, &m, src, err, errlen) ?: mdstat_finish(inv, &m);
 		} else if (!indented && rt_prefix(s, "md") && strchr(s, ':')) {
 			arrays = true;
-			ret = mdstat_finish(inv, &m) ?: mdstat_array(inv, &m, s);
+			ret = mdstat_whole(inv, &m, src, err, errlen) ?: mdstat_finish(inv, &m) ?:
+			      mdstat_array(inv, &m, s);
+			m.line = i + 1;
+			snprintf(m.head, sizeof(m.head), "%s", rt_trim(orig));
 		} else if (m.idx >= 0) {
+			bool had = m.blocks;
+
 			mdstat_detail(inv, &m, s);	/* unknown lines (bitmap:) add nothing */
+			m.tail |= had;
 		} else if (!arrays && (rt_prefix(s, "read_ahead") || rt_prefix(s, "Event:"))) {
 			continue;	/* 2.4 kernels print these before the arrays */
 		} else {
@@ -263,8 +312,23 @@ static int parse_mdstat(struct inventory *inv, const char *text, const struct ra
 					    "a line outside any md array");
 		}
 	}
+	if (!ret && m.idx >= 0 && !unused && !m.tail && redundant(inv->md[m.idx].raid_level)) {
+		long last = m.idx;
+
+		/* it ends on the last array's state line: a resync or recovery line may be cut off */
+		ret = mdstat_whole(inv, &m, src, err, errlen) ?: mdstat_finish(inv, &m);
+		if (!ret && inv->md[last].status == INV_OK) {
+			char st[320];
+
+			inv->md[last].status = INV_UNKNOWN;
+			snprintf(st, sizeof(st), "%s; the capture ends here, before 'unused "
+				 "devices:' (an operation in progress may be cut off)",
+				 inv->md[last].status_text ? inv->md[last].status_text : "");
+			ret = rt_set(&inv->md[last].status_text, st);
+		}
+	}
 	if (!ret)
-		ret = mdstat_finish(inv, &m);
+		ret = mdstat_whole(inv, &m, src, err, errlen) ?: mdstat_finish(inv, &m);
 	if (!ret && !personalities)
 		ret = rt_bad_output(err, errlen, src, 0, NULL, "no 'Personalities' line");
 	rt_lines_release(&l);

@@ -11,6 +11,10 @@
  * "Enclosure Device ID:". A drive's array comes from "Drive's position:
  * DiskGroup: N"; drives -PDList lists without one, in use by some array,
  * stay in an array without id.
+ *
+ * `-adpCount` ("Controller Count: N.") and `-ShowSummary` (System /
+ * Hardware / Storage sections; drives by enclosure position, no disk group)
+ * are read too: users paste them.
  */
 #include "raidtool.h"
 #include "raidtool_int.h"
@@ -67,6 +71,9 @@ static enum inv_status fw_state(const char *s, const char **role)
 		{ "Online", "data", INV_OK },
 		{ "Unconfigured(good)", "unassigned", INV_OK },
 		{ "Unconfigured(bad)", "unassigned", INV_FAILED },
+		/* -ShowSummary spells them out */
+		{ "Unconfigured Good", "unassigned", INV_OK },
+		{ "Unconfigured Bad", "unassigned", INV_FAILED },
 		{ "Hotspare", "spare", INV_OK },
 		{ "JBOD", "passthrough", INV_OK },
 		{ "Rebuild", "data", INV_REBUILDING },
@@ -96,37 +103,54 @@ static int64_t mega_size(const char *s)
 	return inv_parse_vendor_size(s, 1024);
 }
 
+/* The blank-trimmed columns [from, to) of s (shorter when s ends first). */
+static int column(char **dst, const char *s, size_t from, size_t to)
+{
+	size_t len = strlen(s);
+	char buf[128], *t;
+
+	if (from >= len)
+		return 0;
+	if (to > len)
+		to = len;
+	if (to - from >= sizeof(buf))
+		to = from + sizeof(buf) - 1;
+	memcpy(buf, s + from, to - from);
+	buf[to - from] = '\0';
+	t = rt_trim(buf);
+	return *t ? rt_fill(dst, t) : 0;
+}
+
 /*
- * Inquiry Data: a SATA drive says "SERIAL  MODEL  FIRMWARE", a SAS drive
- * "VENDOR  PRODUCT  REVISION+SERIAL". Only the unambiguous parts are kept.
+ * Inquiry Data (the text after "Inquiry Data: ") is fixed columns, with
+ * fields that can fill their column and run into the next one:
+ * a drive MegaCli reads as SATA gives the ATA identity, serial (20) model
+ * (40) firmware (8); otherwise the SCSI one, vendor (8) product (16)
+ * revision (4) serial ("ATA" the vendor of a SATA drive behind SAT).
  */
 static int inquiry(struct inv_pd *pd, const char *s)
 {
-	char buf[256], *tok[16], *save = NULL, *t;
-	size_t n = 0;
-	int ret = 0;
+	char vendor[16] = "", *model = NULL;
+	int ret;
 
-	snprintf(buf, sizeof(buf), "%s", s);
-	for (t = strtok_r(buf, " \t", &save); t && n < 16; t = strtok_r(NULL, " \t", &save))
-		tok[n++] = t;
-	if (n < 2)
-		return 0;
-	if (pd->interface && !strcmp(pd->interface, "SATA") && n >= 3) {
-		char model[200] = "";
+	if (pd->interface && !strcmp(pd->interface, "SATA") && strncmp(s, "ATA ", 4) &&
+	    strlen(s) > 28)
+		return column(&pd->serial, s, 0, 20) ?: column(&pd->model, s, 20, 60);
+	if (strlen(s) < 24)
+		return 0;	/* not the layout above: nothing we could trust */
+	snprintf(vendor, sizeof(vendor), "%.8s", s);
+	rt_trim(vendor);
+	if ((ret = column(&model, s, 8, 24)))
+		return ret;
+	if (model && *vendor) {
+		char both[64];
 
-		ret = rt_fill(&pd->serial, tok[0]);
-		for (size_t i = 1; i + 1 < n; i++)
-			snprintf(model + strlen(model), sizeof(model) - strlen(model), "%s%s",
-				 i > 1 ? " " : "", tok[i]);
-		return ret ?: rt_fill(&pd->model, model);
-	}
-	if (n >= 3) {
-		char model[200];
-
-		snprintf(model, sizeof(model), "%s %s", tok[0], tok[1]);
-		return rt_fill(&pd->model, model);
-	}
-	return 0;
+		snprintf(both, sizeof(both), "%s %s", vendor, model);
+		ret = rt_fill(&pd->model, both);
+	} else if (model)
+		ret = rt_fill(&pd->model, model);
+	free(model);
+	return ret ?: column(&pd->serial, s, 28, 68);
 }
 
 static void pd_reset(struct mpd *d)
@@ -225,7 +249,7 @@ static int pd_kv(struct mc *p, const char *k, const char *v)
 
 	if (!strcmp(k, "Slot Number"))
 		snprintf(d->slot, sizeof(d->slot), "%s", v);
-	else if (!strcmp(k, "Drive's position"))
+	else if (!strcmp(k, "Drive's position") || !strcmp(k, "Drive's postion"))	/* older spelling */
 		sscanf(v, "DiskGroup: %ld", &d->dg);
 	else if (!strcmp(k, "WWN"))
 		return rt_set(&d->pd.wwn, v);
@@ -235,8 +259,6 @@ static int pd_kv(struct mc *p, const char *k, const char *v)
 		d->pd.size_bytes = mega_size(v);
 	else if (!strcmp(k, "Firmware state"))
 		return rt_set(&d->fw, v);
-	else if (!strcmp(k, "Inquiry Data"))
-		return inquiry(&d->pd, v);
 	else if (!strcmp(k, "Media Type"))
 		return rt_set(&d->pd.media, strcasestr(v, "Solid State") ? "ssd" :
 					    strcasestr(v, "Hard Disk") ? "hdd" : NULL);
@@ -367,6 +389,12 @@ static int parse_line(struct mc *p, char *s, size_t lineno, const char *orig)
 		p->any = true;
 		return 0;
 	}
+	if (p->pd.open && rt_prefix(orig, "Inquiry Data:")) {
+		/* columns: the value untrimmed, past the one blank after the colon */
+		const char *raw = orig + strlen("Inquiry Data:");
+
+		return inquiry(&p->pd.pd, *raw == ' ' ? raw + 1 : raw);
+	}
 	if (!rt_kv(s, &k, &v))
 		return 0;
 	if (!strcmp(k, "Exit Code")) {
@@ -404,6 +432,182 @@ static int parse_line(struct mc *p, char *s, size_t lineno, const char *orig)
 	return 0;
 }
 
+/* ---- -adpCount and -ShowSummary ------------------------------------------------ */
+
+/* "Controller Count: 2." (-adpCount, whose exit code is that count): adapters a0, a1. */
+static int adp_count(struct mc *p, const struct rt_lines *l, size_t i)
+{
+	char line[256], *k, *v, *end;
+	long n;
+
+	snprintf(line, sizeof(line), "%s", l->v[i]);
+	rt_kv(rt_trim(line), &k, &v);
+	n = strtol(v, &end, 10);
+	if (end == v || n < 0 || n > 64 || (*end && strcmp(end, ".")))
+		return rt_bad_output(p->err, p->errlen, p->src, i + 1, rt_trim(l->v[i]),
+				     "expected a number of controllers");
+	for (long a = 0; a < n; a++) {
+		char id[32];
+
+		snprintf(id, sizeof(id), "a%ld", a);
+		if (!rt_controller(p->inv, "megacli", id))
+			return -ENOMEM;
+	}
+	p->any = true;
+	if (!n)
+		return inv_add_note(p->inv, "%s: Controller Count: 0", p->src->tool);
+	return 0;
+}
+
+/* "Connector : 00<Internal><Encl Pos 1 >: Slot 0": the slot (no enclosure device id here). */
+static int summary_pd_kv(struct mc *p, const char *k, const char *v)
+{
+	struct mpd *d = &p->pd;
+	const char *slot;
+	char buf[256];
+
+	if (!strcmp(k, "Vendor Id") || !strcmp(k, "Product Id")) {
+		/* vendor first, then product: "HGST HUC101212CSS600" */
+		snprintf(buf, sizeof(buf), "%s%s%s", d->pd.model ? d->pd.model : "",
+			 d->pd.model ? " " : "", v);
+		return rt_set_squeezed(&d->pd.model, buf);
+	}
+	if (!strcmp(k, "State"))
+		return rt_set(&d->fw, v);
+	if (!strcmp(k, "Disk Type")) {	/* "SAS,Hard Disk Device" */
+		snprintf(buf, sizeof(buf), "%.*s", (int)strcspn(v, ","), v);
+		return rt_set(&d->pd.interface, rt_trim(buf)) ?:
+		       rt_set(&d->pd.media, strcasestr(v, "Solid State") ? "ssd" :
+					    strcasestr(v, "Hard Disk") ? "hdd" : NULL);
+	}
+	if (!strcmp(k, "Capacity"))
+		d->pd.size_bytes = inv_parse_vendor_size(v, 1024);
+	else if (!strcmp(k, "Connector") && (slot = strstr(v, "Slot "))) {
+		const char *pos = strstr(v, "Encl Pos ");
+		unsigned n;
+
+		/* no enclosure device id here: "pos1:0" by its position, ":0" without one */
+		if (pos && sscanf(pos, "Encl Pos %u", &n) == 1)
+			snprintf(d->enc, sizeof(d->enc), "pos%u", n);
+		snprintf(d->slot, sizeof(d->slot), "%.*s", (int)strcspn(slot + 5, " "), slot + 5);
+	}
+	return 0;
+}
+
+/* The backplane's expander is listed as a PD ("Disk Type : Unknown,...", "0 KB"): not a drive. */
+static int summary_pd_flush(struct mc *p)
+{
+	if (p->pd.open && p->pd.pd.size_bytes == 0 && p->pd.pd.interface &&
+	    !strcasecmp(p->pd.pd.interface, "Unknown")) {
+		pd_reset(&p->pd);
+		return 0;
+	}
+	return pd_flush(p);
+}
+
+/*
+ * -ShowSummary: "System", "Hardware" (Controller, BBU, Enclosure, PD blocks)
+ * and "Storage" (Virtual Drives) sections of "Key : value" lines. A drive
+ * starts at "Connector", a virtual drive at "Virtual drive : Target Id N".
+ */
+static int summary(struct mc *p, const struct rt_lines *l)
+{
+	enum { S_NONE, S_CTRL, S_OTHER, S_PD, S_VD } sec = S_NONE;
+	int ret = 0;
+	long nctrl = 0;
+
+	for (size_t i = 0; !ret && i < l->nr; i++) {
+		char line[512], orig[512], *s, *k, *v;
+
+		snprintf(orig, sizeof(orig), "%s", l->v[i]);
+		snprintf(line, sizeof(line), "%s", l->v[i]);
+		s = rt_trim(line);
+		if (!*s)
+			continue;
+		if (!strchr(s, ':')) {
+			if ((ret = summary_pd_flush(p) ?: vd_flush(p)))
+				break;
+			if (!strcmp(s, "Controller")) {
+				struct inv_controller *c;
+				char id[32];
+
+				snprintf(id, sizeof(id), "a%ld", nctrl++);
+				c = rt_controller(p->inv, "megacli", id);
+				if (!c)
+					return -ENOMEM;
+				p->ctrl = c - p->inv->controllers;
+				p->any = true;
+				sec = S_CTRL;
+			} else if (!strcmp(s, "PD")) {
+				sec = S_PD;
+			} else if (!strcmp(s, "Virtual Drives")) {
+				sec = S_VD;
+			} else {
+				sec = S_OTHER;	/* System, Hardware, BBU, Enclosure, Storage */
+			}
+			continue;
+		}
+		rt_kv(s, &k, &v);
+		if (!strcmp(k, "Exit Code")) {
+			ret = summary_pd_flush(p) ?: vd_flush(p);
+			if (!ret && strtol(v, NULL, 16) != 0)
+				inv_add_note(p->inv, "%s `%s`: Exit Code %s", p->src->tool,
+					     p->src->cmd, v);
+			continue;
+		}
+		if (sec == S_CTRL) {
+			struct inv_controller *c = &p->inv->controllers[p->ctrl];
+
+			if (!strcmp(k, "ProductName")) {	/* "PERC H310 Mini(Bus 0, Dev 0)" */
+				char model[128];
+
+				snprintf(model, sizeof(model), "%.*s", (int)strcspn(v, "("), v);
+				ret = rt_fill(&c->model, rt_trim(model));
+			} else if (!strcmp(k, "Status")) {
+				c->status = !strcasecmp(v, "Optimal") ? INV_OK :
+					    rt_prefix(v, "Degraded") || rt_prefix(v, "Needs") ?
+					    INV_DEGRADED : INV_UNKNOWN;
+				ret = rt_set(&c->status_text, v);
+			} else if (!strcmp(k, "FW Package Version")) {
+				ret = rt_fill(&c->firmware, v);
+			}
+		} else if (sec == S_PD) {
+			if (!strcmp(k, "Connector")) {
+				if ((ret = summary_pd_flush(p)))
+					break;
+				pd_reset(&p->pd);
+				p->pd.open = true;
+			}
+			if (!p->pd.open)
+				ret = rt_bad_output(p->err, p->errlen, p->src, i + 1, rt_trim(orig),
+						    "a drive line before its \"Connector\"");
+			else
+				ret = summary_pd_kv(p, k, v);
+		} else if (sec == S_VD) {
+			if (!strcmp(k, "Virtual drive")) {	/* "Target Id 0 ,VD name raid11" */
+				long t;
+
+				if ((ret = vd_flush(p)))
+					break;
+				if (sscanf(v, "Target Id %ld", &t) != 1)
+					return rt_bad_output(p->err, p->errlen, p->src, i + 1,
+							     rt_trim(orig), "a virtual drive without "
+							     "\"Target Id\"");
+				vd_reset(&p->vd);
+				p->vd.open = true;
+				snprintf(line, sizeof(line), "%ld", t);
+				ret = rt_set(&p->vd.ld.id, line);
+			} else if (p->vd.open) {
+				ret = vd_kv(p, k, v);
+			}
+		}
+		/* a drive or virtual drive the capture cut before its state is not "ok" */
+	}
+	if (!ret)
+		ret = summary_pd_flush(p) ?: vd_flush(p);
+	return ret;
+}
+
 static int mc_parse(struct inventory *inv, const char *text, const struct raidtool_src *src,
 		    char *err, size_t errlen)
 {
@@ -414,6 +618,19 @@ static int mc_parse(struct inventory *inv, const char *text, const struct raidto
 	vd_reset(&p.vd);
 	pd_reset(&p.pd);
 	ret = rt_lines_split(text, &l);
+	for (size_t i = 0; !ret && i < l.nr; i++) {
+		/* the other two listings MegaCli users paste: -adpCount, -ShowSummary */
+		if (rt_prefix(rt_trim(l.v[i]), "Controller Count:")) {
+			ret = adp_count(&p, &l, i);
+			goto done;
+		}
+		if (!strcmp(rt_trim(l.v[i]), "Hardware") || !strcmp(rt_trim(l.v[i]), "System")) {
+			ret = summary(&p, &l);
+			goto done;
+		}
+		if (*rt_trim(l.v[i]))
+			break;	/* the first line says which listing it is */
+	}
 	for (size_t i = 0; !ret && i < l.nr; i++) {
 		char orig[512], *s;
 
@@ -428,6 +645,7 @@ static int mc_parse(struct inventory *inv, const char *text, const struct raidto
 	}
 	if (!ret)
 		ret = flush_all(&p);
+done:
 	rt_lines_release(&l);
 	vd_reset(&p.vd);
 	pd_reset(&p.pd);

@@ -41,6 +41,9 @@ struct ssa {
 	enum obj obj;		/* whom "Key: Value" lines describe */
 	bool no_controllers;	/* "Error: No controllers detected." */
 	bool ld_joined;		/* the LD's OS device came from the WWN join */
+	size_t lines;		/* non-blank lines seen */
+	size_t warn_line;	/* the first "Warning:" before any controller, 0 if none */
+	char warn[160];
 };
 
 #define CTRL(p) (&(p)->inv->controllers[(p)->ctrl])
@@ -218,12 +221,19 @@ static int controller_line(struct ssa *p, char *s)
 	n = strcspn(rest, " \t(");
 	snprintf(slot, sizeof(slot), "%.*s", (int)n, rest);
 	rest += n;
+	/* hpacucli's unfilled placeholder "ATTR_VALUE_SLOT_UNKNOWN": no slot to name it by */
+	if (rt_prefix(slot, "ATTR_VALUE")) {
+		slot[0] = '\0';
+		if ((ret = inv_add_note(p->inv, "%s: %s: the output gives no slot (\"%.*s\")",
+					p->src->tool, s, (int)n, in + 9)))
+			return ret;
+	}
 	snprintf(id, sizeof(id), "slot=%s", slot);
-	c = rt_controller(p->inv, "ssacli", id);
+	c = rt_controller(p->inv, "ssacli", *slot ? id : NULL);
 	if (!c)
 		return -ENOMEM;
 	p->ctrl = c - p->inv->controllers;
-	ret = rt_fill(&c->model, s) ?: rt_fill(&c->slot, slot);
+	ret = rt_fill(&c->model, s) ?: rt_fill(&c->slot, *slot ? slot : NULL);
 	/* "(Embedded)", "(RAID Mode)", "(HBA Mode)", "(sn: PDNNK0ARH9M1F5)" */
 	for (q = strchr(rest, '('); !ret && q; q = strchr(q + 1, '(')) {
 		char word[128];
@@ -509,8 +519,15 @@ static int ctrl_kv(struct ssa *p, const char *k, const char *v)
 		return rt_fill(&c->firmware, v);
 	if (!strcmp(k, "Driver Name"))
 		return rt_fill(&c->driver, v);
-	if (rt_prefix(k, "PCI Address"))
-		return rt_fill(&c->pci, v);
+	if (rt_prefix(k, "PCI Address")) {
+		/* "0000:5C:00.0": the kernel's (and storcli's) form is lower case */
+		char pci[64];
+
+		snprintf(pci, sizeof(pci), "%s", v);
+		for (char *q = pci; *q; q++)
+			*q = (char)tolower((unsigned char)*q);
+		return rt_fill(&c->pci, pci);
+	}
 	if (!strcmp(k, "Negotiated PCIe Data Rate"))
 		return pcie_rate(c, v);
 	if (!strcmp(k, "Controller Mode")) {
@@ -526,8 +543,10 @@ static int ctrl_kv(struct ssa *p, const char *k, const char *v)
 		return rt_set(&c->status_text, v);
 	}
 	/* a cache or battery problem shows only here: it degrades the controller */
+	/* anything but these words (Failed, Temporarily Disabled, ...) is not ok */
 	if ((!strcmp(k, "Cache Status") || !strcmp(k, "Battery/Capacitor Status")) &&
-	    (rt_prefix(v, "Failed") || strcasestr(v, "Disabled"))) {
+	    !rt_prefix(v, "OK") && !rt_prefix(v, "Not Configured") && !rt_prefix(v, "Recharging") &&
+	    !rt_prefix(v, "Charging")) {
 		char text[256];
 
 		snprintf(text, sizeof(text), "%s%s%s: %s", c->status_text ? c->status_text : "",
@@ -681,8 +700,14 @@ static int parse_line(struct ssa *p, const struct rt_lines *l, size_t i, char *s
 	/* an array's state is never dropped: its controller is the command's */
 	if (p->ctrl < 0 && is_array_line(s, id, sizeof(id)) && (ret = need_ctrl(p)))
 		return ret;
-	if (p->ctrl < 0)
-		return 0;	/* banners, echoed prompts, warnings before the first controller */
+	if (p->ctrl < 0) {
+		/* banners, echoed prompts, warnings before the first controller */
+		if (rt_prefix(s, "Warning:") && !p->warn_line) {
+			p->warn_line = i + 1;
+			snprintf(p->warn, sizeof(p->warn), "%s", s);
+		}
+		return 0;
+	}
 	if (rt_prefix(s, "Warning:")) {
 		p->obj = O_NONE;
 		return 0;
@@ -733,10 +758,40 @@ static int parse_line(struct ssa *p, const struct rt_lines *l, size_t i, char *s
 	return kv_line(p, s);
 }
 
+/*
+ * The output ends without a newline: a last line that is no whole line of
+ * ssacli's (no "Key: value", no closing parenthesis, no group word) was cut
+ * in the middle, and what it said is lost.
+ */
+static int cut_last_line(struct ssa *p, const struct rt_lines *l)
+{
+	static const char *const words[] = { "Unassigned", "Unassigned Drives", "HBA Drives",
+					     "Physical Drives", NULL };
+	size_t i = l->nr;
+	char last[512], *s, *colon;
+
+	while (i > 0 && !*rt_trim(l->v[i - 1]))
+		i--;
+	if (!i)
+		return 0;
+	snprintf(last, sizeof(last), "%s", l->v[i - 1]);
+	s = rt_trim(last);
+	colon = strchr(s, ':');
+	if ((colon && *rt_trim(colon + 1)) || s[strlen(s) - 1] == ')' ||
+	    !strncasecmp(s, "array ", 6))
+		return 0;
+	for (size_t w = 0; words[w]; w++)
+		if (!strcasecmp(s, words[w]))
+			return 0;
+	return rt_bad_output(p->err, p->errlen, p->src, i, s,
+			     "the output ends in the middle of this line: the capture is cut short");
+}
+
 int ssacli_parse(struct inventory *inv, const char *text, const struct raidtool_src *src,
 		     char *err, size_t errlen)
 {
-	struct ssa p = { inv, src, err, errlen, -1, -1, -1, "", G_NONE, O_NONE, false, false };
+	struct ssa p = { .inv = inv, .src = src, .err = err, .errlen = errlen, .ctrl = -1,
+			 .array = -1, .ld = -1, .group = G_NONE, .obj = O_NONE };
 	struct rt_lines l;
 	int ret;
 
@@ -744,12 +799,24 @@ int ssacli_parse(struct inventory *inv, const char *text, const struct raidtool_
 	for (size_t i = 0; !ret && i < l.nr; i++) {
 		char *s = rt_trim(l.v[i]);
 
-		if (*s)
+		if (*s) {
+			p.lines++;
 			ret = parse_line(&p, &l, i, s);
+		}
 	}
+	if (!ret && l.nr && *text && text[strlen(text) - 1] != '\n')
+		ret = cut_last_line(&p, &l);
 	rt_lines_release(&l);
 	if (ret)
 		return ret;
+	if (!p.lines)
+		return rt_bad_output(err, errlen, src, 0, NULL, "it is empty (no controller, "
+				     "array or drive line; changes such as create print nothing)");
+	/* what a change (delete, erase, modify) answers: not a listing */
+	if (!inv->nr_controllers && !p.no_controllers && p.warn_line)
+		return rt_bad_output(err, errlen, src, p.warn_line, p.warn,
+				     "only a warning, the answer to a change: no Smart Array "
+				     "controller in it");
 	if (!inv->nr_controllers && !p.no_controllers)
 		return rt_bad_output(err, errlen, src, 0, NULL,
 				     "no Smart Array controller in it (is this ssacli output?)");

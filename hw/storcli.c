@@ -34,6 +34,8 @@ struct sc {
 	const struct raidtool_src *src;
 	char *err;
 	size_t errlen;
+	char answer[160];	/* a Success without data: what a change answers */
+	bool told_none;		/* the output says there is nothing ("No VDs", 0 controllers) */
 };
 
 /* ---- json helpers -------------------------------------------------------- */
@@ -133,6 +135,20 @@ static bool drive_id(const char *path, char *buf, size_t len)
 
 /* ---- rows ------------------------------------------------------------------- */
 
+/*
+ * storcli2 / perccli2 (8.x) rows: "PID" for the device id and a "Status"
+ * beside "State" ("Conf" + "Online"); their drive groups have "Span" rows.
+ * Not read yet: refused, never half read.
+ */
+static int storcli2_row(struct sc *p, struct json_object *row)
+{
+	if (!jget(row, "PID") || (!jget(row, "Status") && !jget(row, "Span")))
+		return 0;
+	return rt_bad_output(p->err, p->errlen, p->src, 0, NULL,
+			     "a storcli2/perccli2 (8.x) table (PID, State and Status columns): "
+			     "that layout is not read; give the output of storcli or perccli 7.x");
+}
+
 static int vd_row(struct sc *p, struct inv_controller *c, struct json_object *row)
 {
 	char buf[128], dg[32], vd[32];
@@ -168,6 +184,8 @@ static int pd_row(struct sc *p, struct inv_controller *c, struct json_object *ro
 	long g = jint(row, "DG");
 	int ret = 0;
 
+	if (storcli2_row(p, row))
+		return -EBADMSG;
 	if (!id)
 		return rt_bad_output(p->err, p->errlen, p->src, 0, NULL,
 				     "a drive without \"EID:Slt\"");
@@ -232,7 +250,8 @@ static int topology_row(struct sc *p, struct inv_controller *c, struct json_obje
 	struct inv_array *a;
 	long g = jint(row, "DG");
 
-	(void)p;
+	if (storcli2_row(p, row))
+		return -EBADMSG;
 	t = jstr(row, "Type", type, sizeof(type));
 	if (g < 0 || jint(row, "Arr") >= 0 || jint(row, "Row") >= 0 || !state ||
 	    (t && !strcasecmp(t, "DRIVE")))
@@ -407,8 +426,19 @@ static int overview(struct sc *p, struct json_object *arr)
 		if (!ret && (v = jstr(row, "PCI Address", buf, sizeof(buf))))
 			ret = pci_address(c, v);
 		if (!ret && (v = jstr(row, "Hlth", buf, sizeof(buf)))) {
-			c->status = rt_prefix(v, "Opt") ? INV_OK : INV_UNKNOWN;
+			c->status = rt_prefix(v, "Opt") ? INV_OK :
+				    rt_prefix(v, "NdAtn") || rt_prefix(v, "Needs") ? INV_DEGRADED :
+				    INV_UNKNOWN;
 			ret = rt_set(&c->status_text, v);
+		}
+		/* drive groups / virtual drives not optimal: never an ok controller */
+		if (!ret && (jint(row, "DNOpt") > 0 || jint(row, "VNOpt") > 0) &&
+		    (c->status == INV_OK || c->status == INV_UNKNOWN)) {
+			snprintf(buf, sizeof(buf), "%s, DNOpt %ld, VNOpt %ld",
+				 c->status_text ? c->status_text : "-", jint(row, "DNOpt"),
+				 jint(row, "VNOpt"));
+			c->status = INV_DEGRADED;
+			ret = rt_set(&c->status_text, buf);
 		}
 	}
 	return ret;
@@ -520,8 +550,10 @@ static int controller_elem(struct sc *p, struct json_object *elem)
 	if (strcasecmp(status, "Success")) {
 		failure_text(cs, why, sizeof(why));
 		/* some versions answer an empty list with Failure: nothing is not an error */
-		if (!body && (strcasestr(why, "have been configured") || strcasestr(why, "No VD")))
+		if (!body && (strcasestr(why, "have been configured") || strcasestr(why, "No VD"))) {
+			p->told_none = true;
 			return 0;
+		}
 		if (!body)
 			return rt_vendor_error(p->err, p->errlen, p->src, "controller %ld: %s: %s",
 					       n, status, why);
@@ -529,15 +561,26 @@ static int controller_elem(struct sc *p, struct json_object *elem)
 			     "read anyway", p->src->tool, p->src->cmd ? p->src->cmd : "?", n, status,
 			     why);
 	}
-	if (!body)
-		return 0;	/* e.g. "No VDs have been configured." */
+	if (!body) {
+		/* e.g. "No VDs have been configured.", or a change's "Add VD Succeeded." */
+		const char *d = jstr(cs, "Description", why, sizeof(why));
+
+		if (d && !p->answer[0])
+			snprintf(p->answer, sizeof(p->answer), "%s", d);
+		if (d && (strcasestr(d, "No VD") || strcasestr(d, "have been configured") ||
+			  !strcasecmp(d, "None")))
+			p->told_none = true;
+		return 0;
+	}
 	/* `show`: "System Overview" of MegaRAIDs, "IT System Overview" of HBAs */
 	if (jget(rd, "System Overview"))
 		return overview(p, jget(rd, "System Overview"));
 	if (jget(rd, "IT System Overview"))
 		return overview(p, jget(rd, "IT System Overview"));
-	if (jint(rd, "Number of Controllers") == 0)
+	if (jint(rd, "Number of Controllers") == 0) {
+		p->told_none = true;
 		return 0;	/* `show` on a machine without one */
+	}
 	if (n < 0)
 		n = jint(jget(rd, "Basics"), "Controller");
 	if (n < 0)
@@ -584,6 +627,20 @@ static bool is_json(const char *text)
 	return false;
 }
 
+/*
+ * Nothing read but a "Success" with no data ("Add VD Succeeded."): the
+ * answer to a change, not a listing; an empty tree would say the machine
+ * has no controllers.
+ */
+static int only_an_answer(struct sc *p)
+{
+	if (p->inv->nr_controllers || p->told_none || !p->answer[0])
+		return 0;
+	return rt_bad_output(p->err, p->errlen, p->src, 0, NULL,
+			     "only the answer to a command (\"%s\"), no controller, drive group "
+			     "or drive in it", p->answer);
+}
+
 static int sc_parse_text(struct sc *p, const char *text)
 {
 	struct json_object *root;
@@ -597,13 +654,13 @@ static int sc_parse_text(struct sc *p, const char *text)
 		return ret;
 	ret = controllers(p, root);
 	json_object_put(root);
-	return ret;
+	return ret ?: only_an_answer(p);
 }
 
 static int sc_parse(struct inventory *inv, const char *text, const struct raidtool_src *src,
 		    char *err, size_t errlen)
 {
-	struct sc p = { inv, src, err, errlen };
+	struct sc p = { .inv = inv, .src = src, .err = err, .errlen = errlen };
 	const char *start = strchr(text, '{');
 	const char *end = start ? start + strlen(start) : NULL;
 	size_t docs = 0;
@@ -643,7 +700,7 @@ static int sc_parse(struct inventory *inv, const char *text, const struct raidto
 	}
 	if (!ret && !docs)
 		ret = rt_bad_output(err, errlen, src, 0, NULL, "no JSON in it (was J given?)");
-	return ret;
+	return ret ?: only_an_answer(&p);
 }
 
 static int sc_read(const char *bin, struct inventory *inv, const struct raidtool_src *src,

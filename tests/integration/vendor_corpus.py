@@ -236,4 +236,5 @@ def tool_of(name):
     return {"ssacli": "ssacli", "storcli": "storcli", "megacli": "megacli"}.get(d)
 
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

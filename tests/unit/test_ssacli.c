@@ -373,7 +373,9 @@ START_TEST(seed_change_outputs)
 	inv_reset();
 	ret = import_into("ssacli", rel);
 	ck_assert_int_eq(ret, -EBADMSG);
-	ck_assert_ptr_nonnull(strstr(err, "no Smart Array controller"));
+	/* an empty answer says so; a warning's answer names its line */
+	ck_assert_ptr_nonnull(strstr(err, *text ? "line 2: only a warning, the answer to a change"
+					       : "it is empty"));
 	ck_assert_ptr_nonnull(strstr(err, rel));
 	ck_assert_int_eq(inv.nr_controllers, 0);
 	free(text);

@@ -141,8 +141,9 @@ START_TEST(storcli_change_results)
 	ck_assert_int_eq(raidtool_storcli.check(&run, err, sizeof(err)), -EIO);
 	ck_assert_ptr_nonnull(strstr(err, "exit status 127"));
 
-	/* imported: a success without body is no configuration; a failure says why */
-	import_ok("storcli", "storcli/storcli_c0-add-vd-r1-drives-35_12-13-strip512-J_success_reserialized.json");
+	/* imported: a success without body is a change's answer, refused; a failure says why */
+	ck_assert_int_eq(import_into("storcli", "storcli/storcli_c0-add-vd-r1-drives-35_12-13-strip512-J_success_reserialized.json"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "only the answer to a command (\"Add VD Succeeded.\")"));
 	ck_assert_int_eq(inv.nr_controllers, 0);
 	inv_reset();
 	ck_assert_int_eq(import_into("storcli", "storcli/storcli_c0-e252-s7-set-good-J_failure-ErrCd255_reserialized.json"), -EIO);
@@ -183,6 +184,24 @@ START_TEST(storcli_unreadable)
 	ck_assert_ptr_nonnull(strstr(err, "line 4"));
 	ck_assert_int_eq(parse_with(&raidtool_storcli, "{\"Other\": 1}", "x"), -EBADMSG);
 	ck_assert_int_eq(inv.nr_controllers, 0);
+	/* perccli2 8.x's table (rows of thomas-krenn/check_lsi_raid#41): refused, not half read */
+	ck_assert_int_eq(parse_with(&raidtool_storcli,
+				    "CLI Version = 008.0004.0000.0022 Apr 28, 2023\nController = 0\n"
+				    "Status = Success\nDescription = Show Drive Group succeeded.\n\n"
+				    "TOPOLOGY :\n========\n\n"
+				    "-------------------------------------------------------------------"
+				    "------------\n"
+				    "DG Span Row EID:Slot PID Type   State Status BT       Size PDC  "
+				    "Secured FSpace\n"
+				    "-------------------------------------------------------------------"
+				    "------------\n"
+				    " 0 -    -   -        -   RAID10 -     -      N   2.618 TiB dflt N       "
+				    "N\n"
+				    " 0 0    0   268:0    257 DRIVE  Conf  Online N  893.75 GiB dflt N       "
+				    "-\n"
+				    "-------------------------------------------------------------------"
+				    "------------\n", "/c0/dall show all"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "storcli2/perccli2 (8.x) table"));
 	/* two documents back to back (one capture of two commands) */
 	ck_assert_int_eq(parse_with(&raidtool_storcli,
 				    "Generating detailed summary of the adapter\n"
@@ -547,12 +566,25 @@ START_TEST(md_other_forms)
 	      "active [2/1] [_U], degraded, resync=DELAYED", -1, 2);
 	member_is(&inv.md[0], 0, "sda2", "rebuilding", INV_UNSET);
 	member_is(&inv.md[0], 1, "sdb2", "active", INV_UNSET);
-	md_is(&inv.md[1], "md_d0", "5", 20480, INV_OK, "active [3/3] [UUU]", -1, 4);
+	/* it ends on md_d0's state line: a resync line after it may be cut off */
+	md_is(&inv.md[1], "md_d0", "5", 20480, INV_UNKNOWN, "active [3/3] [UUU]; the capture ends "
+	      "here, before 'unused devices:' (an operation in progress may be cut off)", -1, 4);
 	member_is(&inv.md[1], 1, "sdb1", "active", INV_UNSET);
 	member_is(&inv.md[1], 2, "sdd1", "spare", INV_UNSET);
 	ck_assert_int_eq(parse_with(&raidtool_mdadm, "md0 : active raid1 sda[0]\n", "/proc/mdstat"),
 			 -EBADMSG);
 	ck_assert_ptr_nonnull(strstr(err, "line 1"));
+	/* cut short: in the name line, before the blocks line, before the member state */
+	ck_assert_int_eq(parse_with(&raidtool_mdadm, "Personalities : [raid1]\nmd0 : act",
+				    "/proc/mdstat"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "line 2: md0 has no active/inactive state"));
+	ck_assert_int_eq(parse_with(&raidtool_mdadm, "Personalities : [raid1]\n"
+				    "md0 : active raid1 sdb[1] sda[0]\n", "/proc/mdstat"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "md0 ends before its \"N blocks ...\" line"));
+	ck_assert_int_eq(parse_with(&raidtool_mdadm, "Personalities : [raid1]\n"
+				    "md0 : active raid1 sdb[1] sda[0]\n      100 blocks [2/",
+				    "/proc/mdstat"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "md0 (RAID 1) has no \"[n/m] [UU]\" member state"));
 	ck_assert_int_eq(parse_with(&raidtool_mdadm, "        Version : 1.2\n", "--detail"),
 			 -EBADMSG);
 	ck_assert_int_eq(parse_with(&raidtool_mdadm,
