@@ -3,7 +3,8 @@
  * tables.
  *
  * Each engine lives in its own file (engine_libaio.c, engine_uring.c,
- * engine_psync.c, engine_null.c, engine_posixaio.c) and exports nothing but its ops table.
+ * engine_psync.c, engine_null.c, engine_posixaio.c, engine_falloc.c, ...) and exports
+ * nothing but its ops table.
  */
 #include <string.h>
 #include "engine.h"
@@ -15,6 +16,11 @@ extern const struct io_engine_ops engine_psync_ops;
 extern const struct io_engine_ops engine_sync_ops;
 extern const struct io_engine_ops engine_null_ops;
 extern const struct io_engine_ops engine_posixaio_ops;
+extern const struct io_engine_ops engine_falloc_ops;
+extern const struct io_engine_ops engine_ftruncate_ops;
+extern const struct io_engine_ops engine_filecreate_ops;
+extern const struct io_engine_ops engine_filestat_ops;
+extern const struct io_engine_ops engine_filedelete_ops;
 
 static const struct io_engine_ops *const engines[] = {
 	&engine_libaio_ops,
@@ -23,6 +29,11 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_sync_ops,
 	&engine_null_ops,
 	&engine_posixaio_ops,
+	&engine_falloc_ops,
+	&engine_ftruncate_ops,
+	&engine_filecreate_ops,
+	&engine_filestat_ops,
+	&engine_filedelete_ops,
 };
 
 const struct io_engine_ops *engine_find(const char *name)
@@ -40,5 +51,5 @@ const struct io_engine_ops *engine_find(const char *name)
 const char *engine_names(void)
 {
 	/* kept in step with engines[] by test_engine */
-	return "libaio, io_uring, psync, sync, null, posixaio";
+	return ENGINE_NAMES;
 }

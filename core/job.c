@@ -23,7 +23,8 @@
  * string of their own there: the parser accepts only these, so it
  * never allocates (and job_spec_defaults cannot fail).
  */
-static char engine_names[][9] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio" };
+static char engine_names[][11] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio",
+				   "falloc", "ftruncate", "filecreate", "filestat", "filedelete" };
 #define NR_ENGINES (sizeof(engine_names) / sizeof(engine_names[0]))
 
 static bool engine_is_static(const char *p)
@@ -483,6 +484,8 @@ static const struct {
 	  "tausworthe, tausworthe64 or lfsr" },
 	{ "cpus_allowed_policy", { "shared", "split" }, { 0, 1 }, "shared or split" },
 	{ "kb_base", { "1024", "1000" }, { 1024, 1000 }, "1024 or 1000" },
+	{ "stat_type", { "stat", "lstat", "statx" }, { STAT_STAT, STAT_LSTAT, STAT_STATX },
+	  "stat, lstat or statx" },
 };
 
 static int opt_word(struct job_draft *d, const struct job_opt *o, const char *v,
@@ -911,6 +914,7 @@ static const struct job_opt job_opts[] = {
 	{ "number_ios", NULL, opt_u64, OFF(number_ios), 0, 0, 0, NULL },
 	{ "offset_increment", NULL, opt_u64, OFF(offset_increment), 0, 0, 0, NULL },
 	{ "zonemode", NULL, opt_zonemode, 0, 0, 0, 0, NULL },
+	{ "stat_type", NULL, opt_word, OFF(stat_type), 0, 0, 0, NULL },
 	{ "zonesize", NULL, opt_u64, OFF(zonesize), 0, 0, 0, NULL },
 	{ "zonerange", NULL, opt_u64, OFF(zonerange), 0, 0, 0, NULL },
 	{ "zoneskip", NULL, opt_u64, OFF(zoneskip), 0, 0, 0, NULL },

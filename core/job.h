@@ -53,6 +53,9 @@ struct opt_kv {
 	char *value;
 };
 
+/* filestat's stat_type= */
+enum stat_type { STAT_STAT = 0, STAT_LSTAT, STAT_STATX };
+
 struct job_spec {
 	char *name;
 	char *description;		/* NULL when not set */
@@ -127,6 +130,15 @@ struct job_spec {
 	bool zero_buffers;
 	bool refill_buffers;
 	int nice;
+	enum stat_type stat_type;	/* filestat: stat_type= */
+	bool fill_device;		/* write until the device or file system is full */
+	bool exitall;			/* this job's end stops every other job */
+	bool zbd;			/* zonemode=zbd: the target must be a zoned device */
+	char *write_iolog;		/* fio iolog (version 2) of the I/Os issued, NULL = off */
+	/* latency_target: the deepest queue whose latency_percentile stays under target */
+	uint64_t latency_target_us;
+	uint64_t latency_window_us;
+	double latency_percentile;
 
 	/* time */
 	uint64_t runtime_us;		/* 0 = unlimited */

@@ -146,7 +146,6 @@ static const struct { const char *name, *owner; } fio_engine_options[] = {
 	{ "sg_write_mode", "sg" },
 	{ "size", "tiobench" },
 	{ "skip_bad", "mtd" },
-	{ "stat_type", "filestat" },
 	{ "std_redirect", "exec" },
 	{ "stream_id", "sg" },
 	{ "test-duration", "act" },

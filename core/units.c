@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine.h"
 #include "options.h"
 #include "units.h"
 
@@ -608,7 +609,8 @@ int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 int units_engine(const char *s, char *why, size_t whylen)
 {
 	static const char *const ours[] = { "libaio", "io_uring", "psync", "sync", "null",
-					    "posixaio", NULL };
+					    "posixaio", "falloc", "ftruncate", "filecreate",
+					    "filestat", "filedelete", NULL };
 	/* fio 3.33's other engines, with why raidbench does not run them */
 	static const struct { const char *names, *why; } fio_engines[] = {
 		{ "net netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
@@ -622,8 +624,7 @@ int units_engine(const char *s, char *why, size_t whylen)
 		{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
 		{ "sg io_uring_cmd xnvme",
 		  "SCSI generic and NVMe pass-through are not supported yet" },
-		{ "mmap splice vsync pvsync pvsync2 falloc filecreate filestat filedelete "
-		  "ftruncate", "raidbench does not have this engine yet" },
+		{ "mmap splice vsync pvsync pvsync2", "raidbench does not have this engine yet" },
 		{ "solarisaio windowsaio", "it is for another operating system" },
 		{ "cpp_null", "it is fio's C++ test engine, an external plugin" },
 	};
@@ -638,15 +639,14 @@ int units_engine(const char *s, char *why, size_t whylen)
 		for (; *p; p += strcspn(p, " ") + (p[strcspn(p, " ")] == ' '))
 			if (strcspn(p, " ") == n && !strncmp(p, s, n))
 				return units_errf(why, whylen, "'%s' is a fio ioengine raidbench does "
-						  "not support: %s (supported: libaio, io_uring, "
-						  "psync, sync, null, posixaio)", s, fio_engines[i].why);
+						  "not support: %s (supported: " ENGINE_NAMES ")", s,
+						  fio_engines[i].why);
 	}
 	if (!strncmp(s, "external:", 9))
 		return units_errf(why, whylen, "'%s' is a fio ioengine raidbench does not support: "
-				  "raidbench loads no engine plugins (supported: libaio, io_uring, "
-				  "psync, sync, null, posixaio)", s);
+				  "raidbench loads no engine plugins (supported: " ENGINE_NAMES ")", s);
 	return units_errf(why, whylen, "unknown ioengine '%s' "
-			  "(supported: libaio, io_uring, psync, sync, null, posixaio)", s);
+			  "(supported: " ENGINE_NAMES ")", s);
 }
 
 int units_verify(const char *s, enum verify_type *out, char *why, size_t whylen)

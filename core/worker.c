@@ -359,6 +359,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	}
 	u->offset = f->start + off;
 	u->fd = f->fd;
+	u->path = f->path;
 	u->file_idx = (unsigned)(f - w->files);
 	u->error = 0;
 	u->resid = 0;
@@ -394,6 +395,7 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 			u->len = (uint32_t)bs;
 			u->offset = f->start + b * w->min_bs;
 			u->fd = f->fd;
+			u->path = f->path;
 			u->file_idx = st->vfile;
 			u->error = 0;
 			u->resid = 0;
@@ -863,6 +865,13 @@ static int worker_thread_setup(struct worker *w)
 	if (ret) {
 		set_error(w, -ret, "job '%s': %s", job->name, err);
 		return ret;
+	}
+	if (w->ops->configure) {
+		ret = w->ops->configure(w->ctx, job, err, sizeof(err));
+		if (ret) {
+			set_error(w, -ret, "job '%s': %s", job->name, err);
+			return ret;
+		}
 	}
 	if (w->ops->register_files) {
 		int fds[64];

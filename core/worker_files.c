@@ -291,11 +291,22 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 	ret = resolve_paths(w, err, errlen);
 	if (ret)
 		return ret;
-	if (w->ops->flags & ENGINE_F_NODATA) {
-		/* null moves no data: no file is opened, created or written */
+	if (w->ops->flags & (ENGINE_F_NOLAYOUT | ENGINE_F_UNLINKS)) {
+		/* these create or remove files by name: the guard hears each one first */
+		for (i = 0; i < w->nr_files; i++) {
+			char why[1024];
+
+			if (guard_check_write(w->files[i].path, w->consent, why, sizeof(why))) {
+				snprintf(err, errlen, "job '%s': %s", job->name, why);
+				return -EPERM;
+			}
+		}
+	}
+	if (w->ops->flags & (ENGINE_F_NODATA | ENGINE_F_NOLAYOUT)) {
+		/* null moves no data, filecreate makes its files: none is opened or laid out */
 		if (!job->size && !job->filesize) {
-			snprintf(err, errlen, "job '%s': ioengine=null needs size= (there is no file "
-				 "to take the size from)", job->name);
+			snprintf(err, errlen, "job '%s': ioengine=%s needs size= or filesize= (there "
+				 "is no file to take the size from)", job->name, w->ops->name);
 			return -EINVAL;
 		}
 		for (i = 0; i < w->nr_files; i++)

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "check_util.h"
+#include "core/engine.h"
 #include "core/options.h"
 
 static char dir[64];
@@ -498,18 +499,16 @@ START_TEST(error_messages)
 		   "raidbench does not search for the queue depth that meets a latency target");
 	load_fails("[a]\nioengine=mmap\n", -EINVAL,
 		   ":2: option 'ioengine': 'mmap' is a fio ioengine raidbench does not "
-		   "support: raidbench does not have this engine yet (supported: libaio, "
-		   "io_uring, psync, sync, null, posixaio)");
+		   "support: raidbench does not have this engine yet (supported: " ENGINE_NAMES ")");
 	load_fails("[a]\nioengine=net\n", -EINVAL,
 		   ":2: option 'ioengine': 'net' is a fio ioengine raidbench does not support: it "
 		   "does I/O over a network or to a remote store, not to a local disk "
-		   "(supported: libaio, io_uring, psync, sync, null, posixaio)");
+		   "(supported: " ENGINE_NAMES ")");
 	load_fails("[a]\ncpuload=50\n", -EINVAL,
 		   ":2: option 'cpuload' belongs to fio's cpuio engine, which raidbench does not "
 		   "run");
 	load_fails("[a]\nioengine=spdk\n", -EINVAL,
-		   ":2: option 'ioengine': unknown ioengine 'spdk' (supported: libaio, "
-		   "io_uring, psync, sync, null, posixaio)");
+		   ":2: option 'ioengine': unknown ioengine 'spdk' (supported: " ENGINE_NAMES ")");
 	load_fails("bs=4k\n[a]\n", -EINVAL, ":1: option 'bs=4k' outside of a [section]");
 	load_fails("[a]\nrwmixread=101\n", -EINVAL,
 		   ":2: option 'rwmixread': '101' is out of range (expected 0 to 100)");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check_util.h"
+#include "core/engine.h"
 #include "core/options.h"
 #include "core/units.h"
 
@@ -521,12 +522,13 @@ START_TEST(engines_and_verify)
 
 	ck_assert_int_eq(units_engine("libaio", why, sizeof(why)), 0);
 	ck_assert_int_eq(units_engine("null", why, sizeof(why)), 4);
-	ck_assert_int_eq(units_engine("mmap", why, sizeof(why)), -EINVAL);
-	ck_assert_str_eq(why, "'mmap' is a fio ioengine raidbench does not support: "
-			 "raidbench does not have this engine yet (supported: libaio, io_uring, "
-			 "psync, sync, null, posixaio)");
+	ck_assert_int_eq(units_engine("filedelete", why, sizeof(why)), 10);
+	ck_assert_int_eq(units_engine("rbd", why, sizeof(why)), -EINVAL);
+	ck_assert_str_eq(why, "'rbd' is a fio ioengine raidbench does not support: "
+			 "it does I/O over a network or to a remote store, not to a local disk "
+			 "(supported: " ENGINE_NAMES ")");
 	ck_assert_int_eq(units_engine("libaoi", why, sizeof(why)), -EINVAL);
-	ck_assert_str_eq(why, "unknown ioengine 'libaoi' (supported: libaio, io_uring, psync, sync, null, posixaio)");
+	ck_assert_str_eq(why, "unknown ioengine 'libaoi' (supported: " ENGINE_NAMES ")");
 
 	ck_assert_int_eq(units_verify("none", &v, why, sizeof(why)), 0);
 	ck_assert_int_eq(v, VERIFY_NONE);
