@@ -105,6 +105,7 @@ void job_spec_release(struct job_spec *job)
 	free(job->numa_cpu_nodes);
 	free(job->numa_mem_policy);
 	free(job->write_bw_log);
+	free(job->write_iolog);
 	free(job->write_lat_log);
 	free(job->write_iops_log);
 	free_kv(job->job_options, job->nr_job_options);
@@ -168,6 +169,7 @@ int job_spec_copy(struct job_spec *dst, const struct job_spec *src)
 	ret |= dup_str(&dst->numa_cpu_nodes, src->numa_cpu_nodes);
 	ret |= dup_str(&dst->numa_mem_policy, src->numa_mem_policy);
 	ret |= dup_str(&dst->write_bw_log, src->write_bw_log);
+	ret |= dup_str(&dst->write_iolog, src->write_iolog);
 	ret |= dup_str(&dst->write_lat_log, src->write_lat_log);
 	ret |= dup_str(&dst->write_iops_log, src->write_iops_log);
 	ret |= dup_kv(&dst->job_options, src->job_options, src->nr_job_options);
@@ -711,6 +713,18 @@ static int opt_log(struct job_draft *d, const struct job_opt *o, const char *v,
 	return set_str(field, v);
 }
 
+static int opt_latency_percentile(struct job_draft *d, const struct job_opt *o,
+				  const char *v, char *why, size_t len)
+{
+	char *end;
+	double p = strtod(v, &end);
+
+	if (end == v || *end || !(p > 0 && p <= 100))
+		return ERR("bad percentile '%s' (expected a number above 0, at most 100)", v);
+	d->spec.latency_percentile = p;
+	return 0;
+}
+
 /*
  * fio options raidbench takes without an effect of its own (fio's internals,
  * or tuning its engines). The value is checked by kind: a flag (0/1), a whole
@@ -778,11 +792,14 @@ static int opt_zonemode(struct job_draft *d, const struct job_opt *o, const char
 {
 	if (!strcmp(v, "none") || !strcmp(v, "strided")) {
 		d->spec.zone_strided = v[0] == 's';
+		d->spec.zbd = false;
 		return 0;
 	}
-	if (!strcmp(v, "zbd"))
-		return ERR("'zbd' drives zoned block devices (ZBC/ZNS write pointers), which "
-			   "raidbench does not; none and strided are supported");
+	if (!strcmp(v, "zbd")) {
+		/* checked against the target at setup: it must be a zoned block device */
+		d->spec.zbd = true;
+		return 0;
+	}
 	return ERR("bad value '%s' (expected none, strided or zbd)", v);
 }
 
@@ -828,6 +845,7 @@ static int opt_pct_seq(struct job_draft *d, const struct job_opt *o, const char 
 #define N_VLATER "raidbench verifies after the write phase, in the job's own thread"
 #define N_VDUMP "a failed block is reported with its offset and checksums, not dumped to files"
 #define N_VHDR "blocks carry raidbench's own verify header (crc32c), not fio's layout"
+#define N_ZBD "it applies to zonemode=zbd, which raidbench refuses at setup unless the target is zoned"
 #define N_FLOW "jobs are not throttled against each other"
 #define N_LOGS "raidbench's log files keep their default layout"
 #define N_URING "an option of fio's io_uring engine; raidbench's io_uring uses its own settings"
@@ -915,6 +933,19 @@ static const struct job_opt job_opts[] = {
 	{ "offset_increment", NULL, opt_u64, OFF(offset_increment), 0, 0, 0, NULL },
 	{ "zonemode", NULL, opt_zonemode, 0, 0, 0, 0, NULL },
 	{ "stat_type", NULL, opt_word, OFF(stat_type), 0, 0, 0, NULL },
+	{ "max_open_zones", NULL, opt_accept, 0, 0, 0, 0, N_ZBD },
+	{ "job_max_open_zones", NULL, opt_accept, 0, 0, 0, 0, N_ZBD },
+	{ "ignore_zone_limits", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_ZBD },
+	{ "read_beyond_wp", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_ZBD },
+	{ "zone_reset_frequency", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_ZBD },
+	{ "zone_reset_threshold", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_ZBD },
+	{ "zonecapacity", NULL, opt_accept, 0, 0, 0, OPT_SIZE, N_ZBD },
+	{ "fill_device", "fill_fs", opt_bool, OFF(fill_device), 0, 0, OPT_BARE, NULL },
+	{ "latency_target", NULL, opt_time, OFF(latency_target_us), 1, 0, 0, NULL },
+	{ "latency_window", NULL, opt_time, OFF(latency_window_us), 1, 0, 0, NULL },
+	{ "latency_percentile", NULL, opt_latency_percentile, 0, 0, 0, 0, NULL },
+	{ "latency_run", NULL, opt_bool, OFF(latency_run), 0, 0, OPT_BARE, NULL },
+	{ "write_iolog", NULL, opt_str, OFF(write_iolog), 0, 0, 0, NULL },
 	{ "zonesize", NULL, opt_u64, OFF(zonesize), 0, 0, 0, NULL },
 	{ "zonerange", NULL, opt_u64, OFF(zonerange), 0, 0, 0, NULL },
 	{ "zoneskip", NULL, opt_u64, OFF(zoneskip), 0, 0, 0, NULL },
@@ -943,7 +974,7 @@ static const struct job_opt job_opts[] = {
 	{ "allow_mounted_write", NULL, opt_accept, 0, 0, 0, OPT_BARE, "raidbench's write guard decides (see --allow-destroy)" },
 	{ "create_on_open", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LAYOUT },
 	{ "pre_read", NULL, opt_accept, 0, 0, 0, OPT_BARE, "files are not read into the page cache first" },
-	{ "exitall", NULL, opt_accept, 0, 0, 0, OPT_BARE, "other jobs run to their own end" },
+	{ "exitall", NULL, opt_bool, OFF(exitall), 0, 0, OPT_BARE, NULL },
 	{ "exitall_on_error", NULL, opt_accept, 0, 0, 0, OPT_BARE, "other jobs run to their own end after a job's error" },
 	{ "exit_what", NULL, opt_accept_word, 0, 0, 0, 0, "other jobs run to their own end" },
 	{ "per_job_logs", NULL, opt_bool, OFF(per_job_logs), 0, 0, OPT_BARE, NULL },

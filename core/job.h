@@ -139,6 +139,7 @@ struct job_spec {
 	uint64_t latency_target_us;
 	uint64_t latency_window_us;
 	double latency_percentile;
+	bool latency_run;		/* keep adjusting the depth for the whole run */
 
 	/* time */
 	uint64_t runtime_us;		/* 0 = unlimited */

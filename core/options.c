@@ -31,8 +31,6 @@
  * job does in a way raidbench does not reproduce, so accepting it would run
  * a different test than the job file asks for.
  */
-#define WHY_ZBD "it drives zoned block devices (zonemode=zbd), which raidbench does not"
-#define WHY_LAT "raidbench does not search for the queue depth that meets a latency target"
 #define WHY_IOLOG "raidbench does not replay fio iologs or blktraces"
 static const struct { const char *name, *why; } fio_unsupported[] = {
 	{ "blocksize_unaligned", "raidbench keeps block sizes multiples of the smallest one" },
@@ -42,22 +40,8 @@ static const struct { const char *name, *why; } fio_unsupported[] = {
 	{ "exec_prerun", "raidbench does not run commands from job files" },
 	{ "exec_postrun", "raidbench does not run commands from job files" },
 	{ "file_append", "raidbench does not append to files" },
-	{ "fill_device", "raidbench does not write until the device is full (size=100% "
-	  "covers it all)" },
-	{ "fill_fs", "raidbench does not write until the file system is full" },
 	{ "fsync_on_close", "raidbench does not fsync on close (end_fsync=1 syncs at the end)" },
 	{ "gpu_dev_id", "raidbench does not use GPU memory" },
-	{ "ignore_zone_limits", WHY_ZBD },
-	{ "job_max_open_zones", WHY_ZBD },
-	{ "max_open_zones", WHY_ZBD },
-	{ "read_beyond_wp", WHY_ZBD },
-	{ "zone_reset_frequency", WHY_ZBD },
-	{ "zone_reset_threshold", WHY_ZBD },
-	{ "zonecapacity", WHY_ZBD },
-	{ "latency_target", WHY_LAT },
-	{ "latency_window", WHY_LAT },
-	{ "latency_percentile", WHY_LAT },
-	{ "latency_run", WHY_LAT },
 	{ "max_latency", "raidbench does not fail a job on a latency limit" },
 	{ "log_compression_cpus", "raidbench does not compress logs" },
 	{ "merge_blktrace_file", WHY_IOLOG },
@@ -71,7 +55,6 @@ static const struct { const char *name, *why; } fio_unsupported[] = {
 	{ "replay_scale", WHY_IOLOG },
 	{ "replay_skip", WHY_IOLOG },
 	{ "replay_time_scale", WHY_IOLOG },
-	{ "write_iolog", "raidbench does not write fio iologs" },
 	{ "write_hist_log", "raidbench does not write histogram logs" },
 	{ "opendir", "raidbench does not take a whole directory tree as targets" },
 	{ "profile", "fio's built-in profiles are not available (see raidbench profiles)" },

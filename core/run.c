@@ -197,7 +197,9 @@ static int build_entries(struct run_result *res, struct sampler *smp)
 		}
 		ts->nr_jobs = 1;
 		ts->groupid = w->job->groupid;
-		ts->latency_depth = w->job->iodepth;
+		/* latency_target: the depth the search settled on (the worker's) */
+		if (!w->job->latency_target_us)
+			ts->latency_depth = w->job->iodepth;
 		if (w->job->group_reporting && group_entry[ts->groupid] >= 0) {
 			thread_stat_merge(&res->ts[group_entry[ts->groupid]], ts);
 			continue;
@@ -244,6 +246,25 @@ struct run_handle {
 	int *groups;
 };
 
+/*
+ * exitall: once a job that has it finishes, the jobs running beside it
+ * (its stonewall set, fio's default exit_what=group) are told to stop.
+ */
+static void exitall_check(struct worker *ws, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = from; i < to; i++)
+		/* pairs with the worker's release store of PHASE_DONE */
+		if (ws[i].job->exitall &&
+		    atomic_load_explicit(&ws[i].phase, memory_order_acquire) == PHASE_DONE)
+			break;
+	if (i == to)
+		return;
+	for (i = from; i < to; i++)
+		atomic_store_explicit(&ws[i].stop, true, memory_order_relaxed);
+}
+
 static void *engine_main(void *arg)
 {
 	struct run_handle *e = arg;
@@ -276,6 +297,7 @@ static void *engine_main(void *arg)
 			}
 			for (i = from; i < to; i++)
 				sample_worker(&res->workers[i], &e->smp[i], now);
+			exitall_check(res->workers, from, to);
 			running = live_sample(e->ls, &e->ring, from, to, e->t0, now);
 		}
 		for (i = from; i < to; i++)

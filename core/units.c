@@ -620,6 +620,8 @@ int units_engine(const char *s, char *why, size_t whylen)
 		{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
 		{ "e4defrag", "it drives ext4 online defragmentation" },
 		{ "mtd", "it drives raw flash (MTD) devices" },
+		{ "libzbc", "it drives SCSI/ATA zoned disks through the libzbc library "
+		  "(zonemode=zbd with a block device engine is checked against the disk instead)" },
 		{ "libcufile", "it moves data to GPU memory" },
 		{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
 		{ "sg io_uring_cmd xnvme",

@@ -48,6 +48,8 @@ struct io_state {
 	unsigned vfile;			/* verify cursor */
 	uint64_t vblock;
 	bool failed;			/* a fatal error stopped issuing */
+	bool full;			/* fill_device: the device or file system is full */
+	struct lat_target lat;		/* latency_target's depth search */
 	uint64_t dir_start_ns;
 };
 
@@ -289,7 +291,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	bool rtw_write, seq_fit;
 	int ddir, d;
 
-	if (st->failed || worker_stopped(w))
+	if (st->failed || st->full || st->lat.done || worker_stopped(w))
 		return false;
 	if (st->end_ns && now >= st->end_ns)
 		return false;
@@ -454,6 +456,13 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 	struct thread_stat *ts = &w->ts;
 	int ddir = u->ddir;
 
+	if (u->error && job->fill_device && ddir == DDIR_WRITE &&
+	    (u->error == ENOSPC || u->error == EDQUOT)) {
+		/* fill_device: a full device ends the job; fio counts that I/O, with no bytes */
+		st->full = true;
+		u->error = 0;
+		u->resid = u->len;
+	}
 	if (u->error) {
 		unsigned coe = job->continue_on_error;
 		unsigned bit = ddir == DDIR_READ ? COE_READ : COE_WRITE;
@@ -511,6 +520,7 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 		lat_stat_add(&ds->clat, clat);
 		live_bump(&ds->clat_hist[hist_index(clat)]);
 		lat_stat_add(&ds->lat, lat);
+		lat_target_complete(&st->lat, job, lat, comp);
 		if (job->lat_percentiles)
 			ds->lat_hist[hist_index(lat)]++;
 		if (!w->sync_io) {
@@ -679,7 +689,7 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 			paced = true;
 	while (more || inflight || queued || retry) {
 		busy = false;
-		while ((more && w->nr_free) || retry) {
+		while ((more && w->nr_free && w->nr_units - w->nr_free < st->lat.qd) || retry) {
 			struct io_unit *u;
 			uint64_t now = rb_now_ns();
 			int r;
@@ -700,6 +710,7 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 			}
 			u->start_ns = now;
 			u->issue_ns = now;
+			worker_iolog_io(w, u);
 			r = w->ops->queue(w->ctx, u);
 			if (r == ENGINE_COMPLETED) {
 				account(w, st, u, rb_now_ns());
@@ -749,7 +760,7 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 			break;
 		if (!inflight)
 			continue;
-		if (!w->nr_free || !more || busy) {
+		if (!w->nr_free || !more || busy || w->nr_units - w->nr_free >= st->lat.qd) {
 			unsigned min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min
 								       : 1;
 
@@ -926,6 +937,9 @@ void *worker_main(void *arg)
 		st.end_ns = 0;
 	atomic_store_explicit(&w->pub_stat_start_ns, st.stat_start_ns, memory_order_relaxed);
 	worker_logs_start(w, st.stat_start_ns);
+	lat_target_init(&st.lat, job, t0);
+	if (!st.lat.on)
+		st.lat.qd = w->nr_units;
 	/* pairs with the sampler's acquire load of phase */
 	atomic_store_explicit(&w->phase, job->ramp_time_us ? PHASE_RAMP : PHASE_RUN,
 			      memory_order_release);
@@ -960,6 +974,9 @@ void *worker_main(void *arg)
 	cpu_usage(&ru1);
 	if (worker_logs_close(w, t_end) < 0)
 		set_error(w, EIO, "job '%s': writing its log files failed (disk full?)", job->name);
+	worker_iolog_close(w);
+	if (st.lat.on)
+		w->ts.latency_depth = st.lat.qd;
 
 	{
 		uint64_t start = st.stat_start_ns < t_main_end ? st.stat_start_ns : t_main_end;
@@ -1111,6 +1128,9 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	ret = worker_logs_open(w, w->err, sizeof(w->err));
 	if (ret)
 		return ret;
+	ret = worker_iolog_open(w, w->err, sizeof(w->err));
+	if (ret)
+		return ret;
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];
 		char derr[256] = "";
@@ -1157,6 +1177,7 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 void worker_release(struct worker *w)
 {
 	worker_logs_close(w, 0);
+	worker_iolog_close(w);
 	if (w->ctx && w->ops)
 		w->ops->cleanup(w->ctx);
 	w->ctx = NULL;

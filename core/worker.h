@@ -20,6 +20,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "engine.h"
 #include "guard.h"
 #include "job.h"
@@ -85,6 +86,8 @@ struct worker {
 	uint64_t io_limit;		/* bytes per loop, 0 = region */
 	bool sync_io;			/* units complete in queue(): no slat */
 	struct worker_logs *logs;	/* write_*_log files, NULL when none */
+	FILE *iolog;			/* write_iolog, NULL when off */
+	uint64_t iolog_t0;		/* the iolog's time zero */
 
 	/* shared with the runner; see the threading contract above */
 	const struct guard_consent *consent;

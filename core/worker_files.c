@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/fs.h>
@@ -31,6 +32,46 @@ static char *path_join(const char *dir, const char *name)
 	if (asprintf(&p, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name) < 0)
 		return NULL;
 	return p;
+}
+
+/*
+ * zonemode=zbd: the target must be a zoned block device. fio emulates zones
+ * on other targets; raidbench refuses them by name, and refuses zoned ones
+ * too, since it does not keep write pointers.
+ */
+static int check_zoned(const struct job_spec *job, const char *path, const struct stat *st,
+		       char *err, size_t errlen)
+{
+	char sys[128], model[32] = "none";
+	FILE *f;
+
+	if (!S_ISBLK(st->st_mode)) {
+		snprintf(err, errlen, "job '%s': zonemode=zbd: %s is not a block device; raidbench "
+			 "runs zonemode=zbd only on zoned block devices (fio would emulate zones "
+			 "here; zonemode=strided is the nearest raidbench has)", job->name, path);
+		return -EINVAL;
+	}
+	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/queue/zoned", major(st->st_rdev),
+		 minor(st->st_rdev));
+	f = fopen(sys, "r");
+	if (!f) {
+		snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/../queue/zoned",
+			 major(st->st_rdev), minor(st->st_rdev));
+		f = fopen(sys, "r");
+	}
+	if (f) {
+		if (fgets(model, sizeof(model), f))
+			model[strcspn(model, "\n")] = 0;
+		fclose(f);
+	}
+	if (!strcmp(model, "none"))
+		snprintf(err, errlen, "job '%s': zonemode=zbd: %s is not a zoned block device (its "
+			 "queue/zoned is \"none\"); use zonemode=strided or none", job->name, path);
+	else
+		snprintf(err, errlen, "job '%s': zonemode=zbd: %s is a %s zoned device, but "
+			 "raidbench does not keep zone write pointers; it cannot run this job",
+			 job->name, path, model);
+	return -EINVAL;
 }
 
 /* Logical block size of the device under path: the device itself, or a file's fs. */
@@ -194,6 +235,34 @@ static uint64_t device_size(int fd)
 	return sz;
 }
 
+/*
+ * fill_device on a file: a bound on the bytes from start to where the file
+ * system is full (its free blocks plus what the file holds past start); the
+ * job ends at ENOSPC before it, as fio's.
+ */
+static uint64_t fs_room(const char *path, uint64_t real_size, uint64_t start)
+{
+	char *dir = strdup(path), *slash;
+	struct statvfs sv;
+	uint64_t room = 0;
+
+	if (!dir)
+		return 0;
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		slash[1] = 0;
+	else
+		*slash = 0;
+	if (statvfs(dir, &sv) == 0)
+		room = (uint64_t)sv.f_bfree * sv.f_frsize;	/* root may fill the reserve too */
+	free(dir);
+	if (real_size > start)
+		room += real_size - start;
+	return room;
+}
+
 /* Size the job's region in each file, fio's rules: size, filesize, offset, %. */
 static int size_regions(struct worker *w, char *err, size_t errlen)
 {
@@ -215,6 +284,8 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 			size = (f->real_size * job->size_percent / 100) / w->nr_files;
 		else if (job->size)
 			size = job->size / w->nr_files;
+		else if (job->fill_device && !f->is_blockdev)
+			size = fs_room(f->path, f->real_size, start) / w->nr_files;
 		else if (f->real_size > start)
 			size = f->real_size - start;
 		else {
@@ -317,6 +388,12 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 		struct worker_file *f = &w->files[i];
 		struct stat st;
 
+		if (job->zbd) {
+			/* a missing file is no zoned device either */
+			if (stat(f->path, &st) < 0)
+				memset(&st, 0, sizeof(st));
+			return check_zoned(job, f->path, &st, err, errlen);
+		}
 		if (stat(f->path, &st) == 0) {
 			f->is_blockdev = S_ISBLK(st.st_mode);
 			if (!f->is_blockdev && !S_ISREG(st.st_mode)) {
@@ -354,7 +431,7 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 		} else if (errno == ENOENT) {
 			f->real_size = 0;
 			f->lbs = 512;
-			if (!job->size && !job->filesize) {
+			if (!job->size && !job->filesize && !job->fill_device) {
 				snprintf(err, errlen, "job '%s': %s does not exist, and no size= was "
 					 "given to create it", job->name, f->path);
 				return -ENOENT;
@@ -379,6 +456,12 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 
 		if (f->is_blockdev || f->real_size >= want)
 			continue;
+		if (job->fill_device) {
+			/* written until full, never extended first (fio's way): only created */
+			if (!f->real_size && (ret = layout_file(w, f, 0, true, err, errlen)))
+				return ret;
+			continue;
+		}
 		atomic_store_explicit(&w->phase, PHASE_LAYOUT, memory_order_relaxed);
 		/* A file only written needs no data in it; reads need real blocks. */
 		ret = layout_file(w, f, want, !(job->rw & RW_READ) && !job->verify, err,

@@ -488,15 +488,14 @@ START_TEST(error_messages)
 	load_fails("[a]\niodpeth=4\n", -EINVAL,
 		   ":2: unknown option 'iodpeth' (did you mean 'iodepth'?)");
 	load_fails("[a]\nfrobnicate=1\n", -EINVAL, ":2: unknown option 'frobnicate'");
-	load_fails("[a]\nzonemode=zbd\n", -EINVAL,
-		   ":2: option 'zonemode': 'zbd' drives zoned block devices (ZBC/ZNS write "
-		   "pointers), which raidbench does not; none and strided are supported");
-	load_fails("[a]\nwrite_iolog=x.log\n", -EINVAL,
-		   ":2: option 'write_iolog' is a fio option raidbench does not support: "
-		   "raidbench does not write fio iologs");
-	load_fails("[a]\nlatency_target=10ms\n", -EINVAL,
-		   ":2: option 'latency_target' is a fio option raidbench does not support: "
-		   "raidbench does not search for the queue depth that meets a latency target");
+	load_fails("[a]\nzonemode=zns\n", -EINVAL,
+		   ":2: option 'zonemode': bad value 'zns' (expected none, strided or zbd)");
+	load_fails("[a]\nread_iolog=x.log\n", -EINVAL,
+		   ":2: option 'read_iolog' is a fio option raidbench does not support: "
+		   "raidbench does not replay fio iologs or blktraces");
+	load_fails("[a]\nlatency_percentile=0\n", -EINVAL,
+		   ":2: option 'latency_percentile': bad percentile '0' (expected a number above "
+		   "0, at most 100)");
 	load_fails("[a]\nioengine=mmap\n", -EINVAL,
 		   ":2: option 'ioengine': 'mmap' is a fio ioengine raidbench does not "
 		   "support: raidbench does not have this engine yet (supported: " ENGINE_NAMES ")");

@@ -1,0 +1,91 @@
+#!/bin/bash
+# fio job options with effects of their own: fill_device (ends at ENOSPC),
+# latency_target (the depth search), exitall, write_iolog (fio's iolog v3,
+# replayed by fio itself to the same I/Os) and zonemode=zbd (refused by name
+# on a device that is not zoned).
+. "$(dirname "$0")/lib.sh"
+rb_init
+need_root
+need_tool python3 python3
+need_tool mkfs.ext4 e2fsprogs
+J=$RB_TMP/out.json
+run_json() { "$RAIDBENCH" run --output-format=json --output="$J" "$@" 2>"$RB_TMP/err"; }
+jget() { json_get "$J" "$1"; }
+
+# fill_device on a small file system: writes until ENOSPC, then ends without an error
+make_loop 32 || rb_skip "cannot attach a loop device"
+MNT=$RB_TMP/mnt
+mkdir -p "$MNT"
+if mkfs.ext4 -q "$LOOP_DEV" && mount "$LOOP_DEV" "$MNT"; then
+	RB_MOUNTS+=("$MNT")
+	if run_json --name=fill --filename="$MNT/fill.dat" --rw=write --bs=64k --direct=1 \
+		--ioengine=sync --fill_device=1; then
+		check "fill_device ends without an error" [ "$(jget "d['jobs'][0]['error']")" = 0 ]
+		free=$(df -B1 --output=avail "$MNT" | tail -1)
+		check "fill_device left under 64 KiB free ($free)" [ "$free" -lt 65536 ]
+		check "fill_device wrote what the file holds" \
+			[ "$(jget "d['jobs'][0]['write']['io_bytes']")" = "$(stat -c %s "$MNT/fill.dat")" ]
+	else fail "fill_device run: $(cat "$RB_TMP/err")"; fi
+	if command -v fio >/dev/null; then
+		rm -f "$MNT/fill.dat"
+		fio --output-format=json --name=fill --filename="$MNT/fill.dat" --rw=write --bs=64k \
+			--direct=1 --ioengine=sync --fill_device=1 2>/dev/null | sed -n '/^{/,$p' >"$RB_TMP/fio.json"
+		want=$(json_get "$RB_TMP/fio.json" "(d['jobs'][0]['write']['total_ios'], d['jobs'][0]['write']['io_bytes'])")
+		rm -f "$MNT/fill.dat"
+		run_json --name=fill --filename="$MNT/fill.dat" --rw=write --bs=64k --direct=1 \
+			--ioengine=sync --fill_device=1
+		check "fill_device: the same I/Os and bytes as fio $want" \
+			[ "$(jget "(d['jobs'][0]['write']['total_ios'], d['jobs'][0]['write']['io_bytes'])")" = "$want" ]
+	fi
+	umount "$MNT"
+	RB_MOUNTS=()
+else fail "cannot make or mount an ext4 file system on $LOOP_DEV"; fi
+
+# zonemode=zbd: a loop device is not zoned; the refusal names the option and the device
+"$RAIDBENCH" run --name=z --filename="$LOOP_DEV" --zonemode=zbd --zonesize=1m \
+	--max_open_zones=4 --rw=randwrite --bs=64k >/dev/null 2>"$RB_TMP/err" &&
+	fail "zonemode=zbd ran on a loop device" ||
+	check "zonemode=zbd refused: not a zoned block device" \
+		grep -q "zonemode=zbd: $LOOP_DEV is not a zoned block device" "$RB_TMP/err"
+"$RAIDBENCH" run --parse-only --name=z --filename="$LOOP_DEV" --zonemode=zbd \
+	--zonesize=1m --max_open_zones=4 >/dev/null 2>&1
+check "zonemode=zbd and its options parse" [ $? = 0 ]
+
+# latency_target: a target no I/O can meet ends the search at depth 1; an easy one climbs
+F=$RB_TMP/f.dat
+if run_json --name=l --filename="$F" --size=4m --rw=randread --ioengine=libaio --iodepth=16 \
+	--latency_target=1 --latency_window=10ms --time_based --runtime=2; then
+	check "latency_target unmet: depth 1" [ "$(jget "d['jobs'][0]['latency_depth']")" = 1 ]
+	check "latency_target is reported in usec" [ "$(jget "d['jobs'][0]['latency_target']")" = 1 ]
+else fail "latency_target run: $(cat "$RB_TMP/err")"; fi
+if run_json --name=l --filename="$F" --size=4m --rw=randread --ioengine=null --iodepth=16 \
+	--latency_target=10s --latency_window=5ms --latency_percentile=99 --time_based --runtime=5; then
+	check "latency_target met: the search reaches iodepth" [ "$(jget "d['jobs'][0]['latency_depth']")" = 16 ]
+	check "latency_target met: the job ends before its runtime" \
+		[ "$(jget "d['jobs'][0]['job_runtime']")" -lt 4000 ]
+	check "latency_percentile reported" [ "$(jget "d['jobs'][0]['latency_percentile']")" = 99.0 ]
+else fail "latency_target run: $(cat "$RB_TMP/err")"; fi
+
+# exitall: the short job's end stops its time_based sibling
+if run_json --name=a --ioengine=null --size=1m --exitall \
+	--name=b --ioengine=null --size=1m --time_based --runtime=20; then
+	check "exitall stopped the sibling early" [ "$(jget "d['jobs'][1]['job_runtime']")" -lt 5000 ]
+else fail "exitall run: $(cat "$RB_TMP/err")"; fi
+
+# write_iolog: fio's version 3 format; fio replays it to the same I/O counts
+LOG=$RB_TMP/io.log
+if run_json --name=w --filename="$F" --size=1m --bs=4k --rw=randrw --ioengine=psync \
+	--write_iolog="$LOG"; then
+	check "iolog header" [ "$(head -1 "$LOG")" = "fio version 3 iolog" ]
+	check "iolog: one line per I/O" [ "$(grep -cE ' (read|write) ' "$LOG")" = 256 ]
+	check "iolog: add, open and close of the file" \
+		[ "$(grep -cE " $F (add|open|close)$" "$LOG")" = 3 ]
+	if command -v fio >/dev/null; then
+		fio --output-format=json --name=r --read_iolog="$LOG" --ioengine=psync \
+			2>/dev/null | sed -n '/^{/,$p' >"$RB_TMP/fio.json"
+		check "fio replays the iolog to the same counts" \
+			[ "$(json_get "$RB_TMP/fio.json" "(d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = \
+			  "$(jget "(d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" ]
+	fi
+else fail "write_iolog run: $(cat "$RB_TMP/err")"; fi
+rb_done
