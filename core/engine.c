@@ -21,6 +21,8 @@ extern const struct io_engine_ops engine_ftruncate_ops;
 extern const struct io_engine_ops engine_filecreate_ops;
 extern const struct io_engine_ops engine_filestat_ops;
 extern const struct io_engine_ops engine_filedelete_ops;
+extern const struct io_engine_ops engine_sg_ops;
+extern const struct io_engine_ops engine_uring_cmd_ops;
 
 static const struct io_engine_ops *const engines[] = {
 	&engine_libaio_ops,
@@ -34,6 +36,8 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_filecreate_ops,
 	&engine_filestat_ops,
 	&engine_filedelete_ops,
+	&engine_sg_ops,
+	&engine_uring_cmd_ops,
 };
 
 const struct io_engine_ops *engine_find(const char *name)

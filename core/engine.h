@@ -70,6 +70,13 @@ struct io_engine_ops {
 	/* The i-th unit reaped by the last getevents(); error/resid filled in. */
 	struct io_unit *(*event)(struct engine_ctx *ctx, unsigned i);
 	void (*cleanup)(struct engine_ctx *ctx);
+	/*
+	 * Optional: checks that fd (path opened read-only) is a target this engine
+	 * drives, and reads its capacity and logical block size; 0, or -errno with
+	 * err naming the target and why (the job is refused at setup).
+	 */
+	int (*probe)(int fd, const char *path, uint64_t *bytes, unsigned *lbs, char *err,
+		     size_t errlen);
 	/* Optional: takes the job's engine options (stat_type=, cmd_type=, ...) after init. */
 	int (*configure)(struct engine_ctx *ctx, const struct job_spec *job, char *err,
 			 size_t errlen);
@@ -105,7 +112,7 @@ const struct io_engine_ops *engine_find(const char *name);
 
 /* Every engine's name, in the parser's order (units_engine, job.c), for messages. */
 #define ENGINE_NAMES "libaio, io_uring, psync, sync, null, posixaio, falloc, ftruncate, " \
-	"filecreate, filestat, filedelete"
+	"filecreate, filestat, filedelete, sg, io_uring_cmd"
 
 /* ENGINE_NAMES, for error messages. */
 const char *engine_names(void);

@@ -23,8 +23,9 @@
  * string of their own there: the parser accepts only these, so it
  * never allocates (and job_spec_defaults cannot fail).
  */
-static char engine_names[][11] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio",
-				   "falloc", "ftruncate", "filecreate", "filestat", "filedelete" };
+static char engine_names[][13] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio",
+				   "falloc", "ftruncate", "filecreate", "filestat", "filedelete",
+				   "sg", "io_uring_cmd" };
 #define NR_ENGINES (sizeof(engine_names) / sizeof(engine_names[0]))
 
 static bool engine_is_static(const char *p)
@@ -486,8 +487,17 @@ static const struct {
 	  "tausworthe, tausworthe64 or lfsr" },
 	{ "cpus_allowed_policy", { "shared", "split" }, { 0, 1 }, "shared or split" },
 	{ "kb_base", { "1024", "1000" }, { 1024, 1000 }, "1024 or 1000" },
+	{ "cmd_type", { "nvme" }, { 0 }, "nvme (io_uring_cmd's only command set)" },
 	{ "stat_type", { "stat", "lstat", "statx" }, { STAT_STAT, STAT_LSTAT, STAT_STATX },
 	  "stat, lstat or statx" },
+	{ "sg_write_mode", { "write", "write_and_verify", "verify", "write_same", "same",
+			     "write_same_ndob", "verify_bytchk_00", "verify_bytchk_01",
+			     "verify_bytchk_11" },
+	  { SG_WRITE, SG_WRITE_VERIFY, SG_WRITE_VERIFY, SG_WRITE_SAME, SG_WRITE_SAME,
+	    SG_WRITE_SAME_NDOB, SG_VERIFY_BYTCHK_00, SG_VERIFY_BYTCHK_01, SG_VERIFY_BYTCHK_11 },
+	  "write, write_and_verify, verify, write_same, same, write_same_ndob, "
+	  "verify_bytchk_00, verify_bytchk_01 or verify_bytchk_11 (write_stream is not "
+	  "supported)" },
 };
 
 static int opt_word(struct job_draft *d, const struct job_opt *o, const char *v,
@@ -933,6 +943,10 @@ static const struct job_opt job_opts[] = {
 	{ "offset_increment", NULL, opt_u64, OFF(offset_increment), 0, 0, 0, NULL },
 	{ "zonemode", NULL, opt_zonemode, 0, 0, 0, 0, NULL },
 	{ "stat_type", NULL, opt_word, OFF(stat_type), 0, 0, 0, NULL },
+	{ "cmd_type", NULL, opt_word, 0, 0, 0, 0, NULL },
+	{ "sg_write_mode", NULL, opt_word, OFF(sg_write_mode), 0, 0, 0, NULL },
+	{ "readfua", NULL, opt_bool, OFF(sg_readfua), 0, 0, OPT_BARE, NULL },
+	{ "writefua", NULL, opt_bool, OFF(sg_writefua), 0, 0, OPT_BARE, NULL },
 	{ "max_open_zones", NULL, opt_accept, 0, 0, 0, 0, N_ZBD },
 	{ "job_max_open_zones", NULL, opt_accept, 0, 0, 0, 0, N_ZBD },
 	{ "ignore_zone_limits", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_ZBD },

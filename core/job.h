@@ -53,6 +53,12 @@ struct opt_kv {
 	char *value;
 };
 
+/* sg's sg_write_mode=: what a write does (fio's names) */
+enum sg_write_mode {
+	SG_WRITE = 0, SG_WRITE_VERIFY, SG_WRITE_SAME, SG_WRITE_SAME_NDOB,
+	SG_VERIFY_BYTCHK_00, SG_VERIFY_BYTCHK_01, SG_VERIFY_BYTCHK_11,
+};
+
 /* filestat's stat_type= */
 enum stat_type { STAT_STAT = 0, STAT_LSTAT, STAT_STATX };
 
@@ -131,6 +137,8 @@ struct job_spec {
 	bool refill_buffers;
 	int nice;
 	enum stat_type stat_type;	/* filestat: stat_type= */
+	enum sg_write_mode sg_write_mode;	/* sg: what a write does */
+	bool sg_readfua, sg_writefua;	/* sg: FUA on reads, writes */
 	bool fill_device;		/* write until the device or file system is full */
 	bool exitall;			/* this job's end stops every other job */
 	bool zbd;			/* zonemode=zbd: the target must be a zoned device */

@@ -263,6 +263,37 @@ static uint64_t fs_room(const char *path, uint64_t real_size, uint64_t start)
 	return room;
 }
 
+/*
+ * An engine with probe() (sg, io_uring_cmd) checks the target is one it
+ * drives and gives its capacity and logical block size. Opened read-only:
+ * reads are always allowed; a write job opens through the guard later.
+ */
+static int probe_target(struct worker *w, struct worker_file *f, char *err, size_t errlen)
+{
+	char why[512] = "";
+	unsigned lbs = 512;
+	uint64_t bytes = 0;
+	int fd, ret;
+
+	fd = open(f->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "job '%s': cannot open %s: %s", w->job->name, f->path,
+			 strerror(-ret));
+		return ret;
+	}
+	ret = w->ops->probe(fd, f->path, &bytes, &lbs, why, sizeof(why));
+	close(fd);
+	if (ret) {
+		snprintf(err, errlen, "job '%s': %s", w->job->name, why);
+		return ret;
+	}
+	f->is_blockdev = true;	/* a device: sized, never laid out */
+	f->real_size = bytes;
+	f->lbs = lbs;
+	return 0;
+}
+
 /* Size the job's region in each file, fio's rules: size, filesize, offset, %. */
 static int size_regions(struct worker *w, char *err, size_t errlen)
 {
@@ -395,10 +426,13 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 			return check_zoned(job, f->path, &st, err, errlen);
 		}
 		if (stat(f->path, &st) == 0) {
-			f->is_blockdev = S_ISBLK(st.st_mode);
+			/* engines that speak to character devices size them with probe() */
+			f->is_blockdev = S_ISBLK(st.st_mode) ||
+					 (S_ISCHR(st.st_mode) && (w->ops->flags & ENGINE_F_CHARDEV));
 			if (!f->is_blockdev && !S_ISREG(st.st_mode)) {
 				snprintf(err, errlen, "job '%s': %s is neither a regular file nor a "
-					 "block device", job->name, f->path);
+					 "block device%s", job->name, f->path, S_ISCHR(st.st_mode) ?
+					 " (character devices take ioengine=sg or io_uring_cmd)" : "");
 				return -EINVAL;
 			}
 			f->real_size = (uint64_t)st.st_size;
@@ -424,7 +458,12 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 				f->real_size = device_size(fd);
 				close(fd);
 			}
-		} else if (errno == ENOENT && !strncmp(f->path, "/dev/", 5)) {
+			if (w->ops->probe) {
+				ret = probe_target(w, f, err, errlen);
+				if (ret)
+					return ret;
+			}
+		} else if (errno == ENOENT && (!strncmp(f->path, "/dev/", 5) || w->ops->probe)) {
 			snprintf(err, errlen, "job '%s': %s does not exist (no such device)",
 				 job->name, f->path);
 			return -ENOENT;

@@ -69,6 +69,35 @@ else fail "ftruncate run: $(cat "$RB_TMP/err")"; fi
 	>/dev/null 2>"$RB_TMP/err" && fail "filedelete of /dev/null ran" ||
 	check "filedelete of /dev/null refused, /dev/null kept" [ -s "$RB_TMP/err" -a -c /dev/null ]
 
+# sg and io_uring_cmd: fio's examples parse; a target that is not SCSI or NVMe is
+# refused at setup, naming the engine, the device and why (this machine has neither)
+for ex in sg_verify sg_verify-fail sg_write_same_ndob uring-cmd-ng uring-cmd-zoned; do
+	(cd "$SRCDIR/tests/fixtures/fio-examples/examples" &&
+		"$RAIDBENCH" run --parse-only "$ex.fio") >/dev/null 2>"$RB_TMP/err" &&
+		pass "fio's $ex.fio parses" || fail "fio's $ex.fio refused: $(cat "$RB_TMP/err")"
+done
+truncate -s 1m "$D/plain"
+"$RAIDBENCH" run --name=s --filename="$D/plain" --size=1m --ioengine=sg >/dev/null \
+	2>"$RB_TMP/err" && fail "sg ran on a regular file" ||
+	check "sg refuses a regular file by name" grep -q "ioengine=sg: .*plain does not take SCSI commands" "$RB_TMP/err"
+"$RAIDBENCH" run --name=s --filename=/dev/zero --size=1m --ioengine=io_uring_cmd >/dev/null \
+	2>"$RB_TMP/err" && fail "io_uring_cmd ran on /dev/zero" ||
+	check "io_uring_cmd refuses /dev/zero: not an NVMe namespace" \
+		grep -q "io_uring_cmd: /dev/zero is not an NVMe namespace" "$RB_TMP/err"
+"$RAIDBENCH" run --parse-only --name=s --ioengine=io_uring_cmd --cmd_type=scsi \
+	>/dev/null 2>"$RB_TMP/err" && fail "cmd_type=scsi accepted" ||
+	check "cmd_type=scsi refused by name" grep -q "cmd_type.*scsi" "$RB_TMP/err"
+"$RAIDBENCH" run --parse-only --name=s --ioengine=sg --sg_write_mode=write_stream \
+	>/dev/null 2>"$RB_TMP/err" && fail "sg_write_mode=write_stream accepted" ||
+	check "sg_write_mode=write_stream refused by name" grep -q "write_stream is not supported" "$RB_TMP/err"
+if [ "$(id -u)" = 0 ] && make_loop 16; then
+	for e in sg io_uring_cmd; do
+		"$RAIDBENCH" run --name=s --filename="$LOOP_DEV" --ioengine=$e --rw=read \
+			>/dev/null 2>"$RB_TMP/err" && fail "$e ran on $LOOP_DEV" ||
+			check "$e refuses a loop device by name" grep -q "ioengine=$e: $LOOP_DEV" "$RB_TMP/err"
+	done
+fi
+
 # the same counts as fio
 if command -v fio >/dev/null; then
 	mkdir -p "$RB_TMP/f1" "$RB_TMP/f2"
