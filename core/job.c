@@ -856,7 +856,7 @@ static int opt_pct_seq(struct job_draft *d, const struct job_opt *o, const char 
 #define N_VDUMP "a failed block is reported with its offset and checksums, not dumped to files"
 #define N_VHDR "blocks carry raidbench's own verify header (crc32c), not fio's layout"
 #define N_ZBD "it applies to zonemode=zbd, which raidbench refuses at setup unless the target is zoned"
-#define N_FLOW "jobs are not throttled against each other"
+#define N_FLOW "flow counts I/Os, not tokens: the watermark has no effect"
 #define N_LOGS "raidbench's log files keep their default layout"
 #define N_URING "an option of fio's io_uring engine; raidbench's io_uring uses its own settings"
 #define N_PRIO "I/O priorities are not set"
@@ -1020,9 +1020,9 @@ static const struct job_opt job_opts[] = {
 	{ "dedupe_mode", NULL, opt_accept_word, 0, 0, 0, 0, N_BUF },
 	{ "dedupe_working_set_percentage", NULL, opt_accept, 0, 0, 0, 0, N_BUF },
 	{ "dedupe_global", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_BUF },
-	{ "flow", NULL, opt_accept, 0, 0, 0, 0, N_FLOW },
-	{ "flow_id", NULL, opt_accept, 0, 0, 0, 0, N_FLOW },
-	{ "flow_sleep", NULL, opt_accept, 0, 0, 0, 0, N_FLOW },
+	{ "flow", NULL, opt_uint, OFF(flow), 0, UINT_MAX, 0, NULL },
+	{ "flow_id", NULL, opt_int, OFF(flow_id), INT_MIN, INT_MAX, 0, NULL },
+	{ "flow_sleep", NULL, opt_time, OFF(flow_sleep_us), 1, 0, 0, NULL },
 	{ "flow_watermark", NULL, opt_accept, 0, 0, 0, 0, N_FLOW },
 	{ "rate_min", "ratemin", opt_accept, 0, 0, 0, OPT_TEXT, "a job below its minimum rate is not failed" },
 	{ "rate_iops_min", NULL, opt_accept, 0, 0, 0, OPT_TEXT, "a job below its minimum rate is not failed" },

@@ -148,6 +148,10 @@ struct job_spec {
 	uint64_t latency_window_us;
 	double latency_percentile;
 	bool latency_run;		/* keep adjusting the depth for the whole run */
+	/* flow=: this job's weight among the jobs of its flow_id, 0 = no flow control */
+	unsigned flow;
+	int flow_id;
+	uint64_t flow_sleep_us;		/* wait when ahead of the share, 0 = yield */
 
 	/* time */
 	uint64_t runtime_us;		/* 0 = unlimited */

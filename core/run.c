@@ -459,6 +459,15 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 			e->groups[k] = jl->jobs[i].groupid;
 		}
 	}
+	/* flow=: the jobs of one flow_id share its counters */
+	if (flow_table_init(&res->flows, res->nr_workers)) {
+		snprintf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto fail;
+	}
+	for (k = 0; k < res->nr_workers; k++)
+		if (res->workers[k].job->flow)
+			res->workers[k].flow = flow_table_get(&res->flows, res->workers[k].job->flow_id);
 	track_disks(res, &e->disks, &e->nr_disks);
 	e->disk_names = calloc(e->nr_disks + 1, sizeof(*e->disk_names));
 	if (!e->disk_names || ring_init(&e->ring, 4096)) {
@@ -585,6 +594,7 @@ void run_result_release(struct run_result *res)
 	for (i = 0; i < res->nr_workers; i++)
 		worker_release(&res->workers[i]);
 	free(res->workers);
+	flow_table_release(&res->flows);
 	free(res->ts);
 	free(res->gs);
 	free(res->du);

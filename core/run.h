@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "flow.h"
 #include "guard.h"
 #include "job.h"
 #include "stats.h"
@@ -65,6 +66,7 @@ struct run_result {
 	bool setup_wrote;	/* run_begin() failed after writing (a file's layout): not a refusal */
 	char error_msgs[4096];	/* one line per failed job */
 	uint64_t start_realtime_ms;
+	struct flow_table flows;	/* flow=: the counters the workers share */
 };
 
 /*

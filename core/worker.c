@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "flow.h"
 #include "live.h"
 #include "verify.h"
 #include "worker.h"
@@ -673,6 +674,31 @@ static void think(struct worker *w)
 	}
 }
 
+/*
+ * flow=: waits while this job is ahead of its weight's share of its flow,
+ * then counts the coming I/O into the flow. Returns the clock after.
+ */
+static uint64_t flow_wait(struct worker *w, struct io_state *st, uint64_t now)
+{
+	const struct job_spec *job = w->job;
+
+	while (flow_ahead(w->flow, w->flow_ios, job->flow) && !worker_stopped(w) &&
+	       !(st->end_ns && now >= st->end_ns)) {
+		if (job->flow_sleep_us) {
+			struct timespec ts = { .tv_sec = (time_t)(job->flow_sleep_us / 1000000),
+					       .tv_nsec = (long)(job->flow_sleep_us % 1000000) * 1000 };
+
+			nanosleep(&ts, NULL);
+		} else {
+			sched_yield();
+		}
+		now = rb_now_ns();
+	}
+	w->flow_ios++;
+	flow_count(w->flow);
+	return now;
+}
+
 typedef bool (*gen_fn)(struct worker *, struct io_state *, struct io_unit *, uint64_t);
 
 /* The pump: keep the queue full, reap when it is, until gen says stop. */
@@ -702,6 +728,8 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 				u = w->free_units[w->nr_free - 1];
 				if (paced && !st->verifying)
 					now = rate_wait(w, st, now);
+				if (w->flow && !st->verifying)
+					now = flow_wait(w, st, now);
 				if (!gen(w, st, u, now)) {
 					more = false;
 					break;
@@ -938,6 +966,8 @@ void *worker_main(void *arg)
 	atomic_store_explicit(&w->pub_stat_start_ns, st.stat_start_ns, memory_order_relaxed);
 	worker_logs_start(w, st.stat_start_ns);
 	lat_target_init(&st.lat, job, t0);
+	if (w->flow)
+		flow_join(w->flow, job->flow);
 	if (!st.lat.on)
 		st.lat.qd = w->nr_units;
 	/* pairs with the sampler's acquire load of phase */
@@ -975,6 +1005,8 @@ void *worker_main(void *arg)
 	if (worker_logs_close(w, t_end) < 0)
 		set_error(w, EIO, "job '%s': writing its log files failed (disk full?)", job->name);
 	worker_iolog_close(w);
+	if (w->flow)
+		flow_leave(w->flow, job->flow);
 	if (st.lat.on)
 		w->ts.latency_depth = st.lat.qd;
 

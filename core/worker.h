@@ -27,6 +27,8 @@
 #include "rand.h"
 #include "stats.h"
 
+struct flow;
+
 enum worker_phase {
 	PHASE_SETUP = 0,
 	PHASE_LAYOUT,
@@ -87,6 +89,8 @@ struct worker {
 	bool sync_io;			/* units complete in queue(): no slat */
 	struct worker_logs *logs;	/* write_*_log files, NULL when none */
 	FILE *iolog;			/* write_iolog, NULL when off */
+	struct flow *flow;		/* flow=: the runner's, NULL without flow control */
+	uint64_t flow_ios;		/* I/Os this worker counted into its flow */
 	uint64_t iolog_t0;		/* the iolog's time zero */
 
 	/* shared with the runner; see the threading contract above */

@@ -88,4 +88,10 @@ if run_json --name=w --filename="$F" --size=1m --bs=4k --rw=randrw --ioengine=ps
 			  "$(jget "(d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" ]
 	fi
 else fail "write_iolog run: $(cat "$RB_TMP/err")"; fi
+# flow: two jobs of one flow_id keep their I/O counts in the ratio of their weights
+if run_json --name=f1 --ioengine=null --size=100g --flow_id=3 --flow=1 --rate_iops=500 \
+	--runtime=2 --name=f2 --ioengine=null --size=100g --flow_id=3 --flow=4 --runtime=2; then
+	r=$(jget "round(d['jobs'][1]['read']['total_ios'] / d['jobs'][0]['read']['total_ios'], 1)")
+	check "flow 1:4 gives an I/O ratio near 4 ($r)" python3 -c "import sys; sys.exit(not 3.5 <= $r <= 4.5)"
+else fail "flow run: $(cat "$RB_TMP/err")"; fi
 rb_done
