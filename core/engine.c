@@ -23,6 +23,8 @@ extern const struct io_engine_ops engine_filestat_ops;
 extern const struct io_engine_ops engine_filedelete_ops;
 extern const struct io_engine_ops engine_sg_ops;
 extern const struct io_engine_ops engine_uring_cmd_ops;
+extern const struct io_engine_ops engine_mmap_ops;
+extern const struct io_engine_ops engine_splice_ops;
 
 static const struct io_engine_ops *const engines[] = {
 	&engine_libaio_ops,
@@ -38,6 +40,8 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_filedelete_ops,
 	&engine_sg_ops,
 	&engine_uring_cmd_ops,
+	&engine_mmap_ops,
+	&engine_splice_ops,
 };
 
 const struct io_engine_ops *engine_find(const char *name)

@@ -112,7 +112,7 @@ const struct io_engine_ops *engine_find(const char *name);
 
 /* Every engine's name, in the parser's order (units_engine, job.c), for messages. */
 #define ENGINE_NAMES "libaio, io_uring, psync, sync, null, posixaio, falloc, ftruncate, " \
-	"filecreate, filestat, filedelete, sg, io_uring_cmd"
+	"filecreate, filestat, filedelete, sg, io_uring_cmd, mmap, splice"
 
 /* ENGINE_NAMES, for error messages. */
 const char *engine_names(void);

@@ -25,7 +25,7 @@
  */
 static char engine_names[][13] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio",
 				   "falloc", "ftruncate", "filecreate", "filestat", "filedelete",
-				   "sg", "io_uring_cmd" };
+				   "sg", "io_uring_cmd", "mmap", "splice" };
 #define NR_ENGINES (sizeof(engine_names) / sizeof(engine_names[0]))
 
 static bool engine_is_static(const char *p)
@@ -1159,7 +1159,7 @@ int job_draft_set(struct job_draft *d, const char *key, const char *value,
 {
 	int idx = job_opt_find(key);
 	const struct job_opt *o;
-	char msg[256], *unquoted = NULL;
+	char msg[512], *unquoted = NULL;
 	size_t n;
 	int ret;
 

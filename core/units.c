@@ -610,7 +610,8 @@ int units_engine(const char *s, char *why, size_t whylen)
 {
 	static const char *const ours[] = { "libaio", "io_uring", "psync", "sync", "null",
 					    "posixaio", "falloc", "ftruncate", "filecreate",
-					    "filestat", "filedelete", "sg", "io_uring_cmd", NULL };
+					    "filestat", "filedelete", "sg", "io_uring_cmd", "mmap",
+					    "splice", NULL };
 	/* fio 3.33's other engines, with why raidbench does not run them */
 	static const struct { const char *names, *why; } fio_engines[] = {
 		{ "net netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
@@ -625,7 +626,7 @@ int units_engine(const char *s, char *why, size_t whylen)
 		{ "libcufile", "it moves data to GPU memory" },
 		{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
 		{ "xnvme", "it drives NVMe through the xNVMe library" },
-		{ "mmap splice vsync pvsync pvsync2", "raidbench does not have this engine yet" },
+		{ "vsync pvsync pvsync2", "raidbench does not have this engine yet" },
 		{ "solarisaio windowsaio", "it is for another operating system" },
 		{ "cpp_null", "it is fio's C++ test engine, an external plugin" },
 	};

@@ -69,6 +69,24 @@ else fail "ftruncate run: $(cat "$RB_TMP/err")"; fi
 	>/dev/null 2>"$RB_TMP/err" && fail "filedelete of /dev/null ran" ||
 	check "filedelete of /dev/null refused, /dev/null kept" [ -s "$RB_TMP/err" -a -c /dev/null ]
 
+# mmap and splice move real data: what one engine writes, another reads back intact
+for e in mmap splice; do
+	F=$D/$e.dat
+	rm -f "$F"
+	if run_json --name=w --filename="$F" --size=1m --bs=16k --rw=randwrite --ioengine=$e \
+		--verify=crc32c --do_verify=0; then
+		check "$e wrote 64 blocks" [ "$(ios write)" = 64 ]
+		run_json --name=r --filename="$F" --size=1m --bs=16k --rw=randwrite --ioengine=psync \
+			--verify=crc32c --verify_only=1 &&
+			check "psync verifies what $e wrote" [ "$(ios read)" = 64 ] ||
+			fail "psync verify of $e's blocks: $(cat "$RB_TMP/err")"
+		run_json --name=r --filename="$F" --size=1m --bs=16k --rw=randwrite --ioengine=$e \
+			--verify=crc32c --verify_only=1 --direct=1 &&
+			check "$e reads them back intact (direct=1)" [ "$(ios read)" = 64 ] ||
+			fail "$e verify: $(cat "$RB_TMP/err")"
+	else fail "$e write run: $(cat "$RB_TMP/err")"; fi
+done
+
 # sg and io_uring_cmd: fio's examples parse; a target that is not SCSI or NVMe is
 # refused at setup, naming the engine, the device and why (this machine has neither)
 for ex in sg_verify sg_verify-fail sg_write_same_ndob uring-cmd-ng uring-cmd-zoned; do

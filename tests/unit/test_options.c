@@ -496,8 +496,8 @@ START_TEST(error_messages)
 	load_fails("[a]\nlatency_percentile=0\n", -EINVAL,
 		   ":2: option 'latency_percentile': bad percentile '0' (expected a number above "
 		   "0, at most 100)");
-	load_fails("[a]\nioengine=mmap\n", -EINVAL,
-		   ":2: option 'ioengine': 'mmap' is a fio ioengine raidbench does not "
+	load_fails("[a]\nioengine=pvsync2\n", -EINVAL,
+		   ":2: option 'ioengine': 'pvsync2' is a fio ioengine raidbench does not "
 		   "support: raidbench does not have this engine yet (supported: " ENGINE_NAMES ")");
 	load_fails("[a]\nioengine=net\n", -EINVAL,
 		   ":2: option 'ioengine': 'net' is a fio ioengine raidbench does not support: it "

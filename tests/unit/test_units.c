@@ -518,7 +518,7 @@ END_TEST
 START_TEST(engines_and_verify)
 {
 	enum verify_type v = VERIFY_MD5;
-	char why[256] = "";
+	char why[512] = "";
 
 	ck_assert_int_eq(units_engine("libaio", why, sizeof(why)), 0);
 	ck_assert_int_eq(units_engine("null", why, sizeof(why)), 4);
