@@ -9,6 +9,7 @@
 #              t/run-fio-tests.py and t/jobs in tests/fixtures/fio-examples)
 #   RAIDBENCH  the binary (default: ./raidbench next to this script's tree)
 #   FIO_SUITE_TESTS  test ids to run (default: 1-26)
+#   FIO_SUITE_TIMEOUT  seconds each test may take per program (default: 660)
 # Exit: 0 when raidbench passes everything fio passes, 1 otherwise, 77 when
 # fio 3.33 or python3 is missing. Nothing is fetched.
 set -u
@@ -16,6 +17,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 src=${FIO_SRC:-$top/tests/fixtures/fio-examples}
 rb=${RAIDBENCH:-$top/raidbench}
 ids=${FIO_SUITE_TESTS:-$(seq -s ' ' 1 26)}
+limit=${FIO_SUITE_TIMEOUT:-660}
 command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
 command -v fio >/dev/null || { echo "SKIP: fio is not installed (apt-get install fio)"; exit 77; }
 [ "$(fio --version)" = fio-3.33 ] || { echo "SKIP: fio is $(fio --version), the harness is 3.33's"; exit 77; }
@@ -33,13 +35,19 @@ echo '#define CONFIG_LIBAIO' >"$tmp/root/config-host.h"
 printf '#!/bin/sh\nexec "%s" run --no-save "$@"\n' "$rb" >"$tmp/fio"
 chmod +x "$tmp/fio"
 
-# the harness runs job files from its artifact directory: keep it on this tree's disk
-# shellcheck disable=SC2086
-(cd "$tmp" && python3 "$src/t/run-fio-tests.py" -r "$tmp/root" -f "$(command -v fio)" \
-	-a "$tmp/by-fio" --run-only $ids) >"$tmp/fio.out" 2>&1
-# shellcheck disable=SC2086
-(cd "$tmp" && python3 "$src/t/run-fio-tests.py" -r "$tmp/root" -f "$tmp/fio" \
-	-a "$tmp/by-raidbench" --run-only $ids) >"$tmp/rb.out" 2>&1
+# one harness run per test and program, each under a time limit (the harness's
+# own 600 s limit cannot end a fio whose child process hangs): a hang is a result
+harness() { # harness ID FIO ARTIFACTS OUT
+	(cd "$tmp" && timeout -k 10 "$limit" python3 "$src/t/run-fio-tests.py" -r "$tmp/root" \
+		-f "$2" -a "$3" --run-only "$1") >"$4" 2>&1
+	grep -q "^Test $1 " "$4" || echo "Test $1 TIMEOUT after $limit s" >>"$4"
+}
+for id in $ids; do
+	harness "$id" "$(command -v fio)" "$tmp/by-fio.$id" "$tmp/fio.$id.out"
+	harness "$id" "$tmp/fio" "$tmp/by-raidbench.$id" "$tmp/rb.$id.out"
+	cat "$tmp/fio.$id.out" >>"$tmp/fio.out"
+	cat "$tmp/rb.$id.out" >>"$tmp/rb.out"
+done
 
 status=0 both=0 fio_passed=0
 for id in $ids; do
