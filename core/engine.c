@@ -25,6 +25,7 @@ extern const struct io_engine_ops engine_sg_ops;
 extern const struct io_engine_ops engine_uring_cmd_ops;
 extern const struct io_engine_ops engine_mmap_ops;
 extern const struct io_engine_ops engine_splice_ops;
+extern const struct io_engine_ops engine_cpuio_ops;
 
 static const struct io_engine_ops *const engines[] = {
 	&engine_libaio_ops,
@@ -42,6 +43,7 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_uring_cmd_ops,
 	&engine_mmap_ops,
 	&engine_splice_ops,
+	&engine_cpuio_ops,
 };
 
 const struct io_engine_ops *engine_find(const char *name)

@@ -45,6 +45,7 @@ enum {
 	ENGINE_F_NOLAYOUT = 1u << 3,	/* files are neither laid out nor opened (filecreate) */
 	ENGINE_F_CHARDEV = 1u << 4,	/* targets are character devices (sg, NVMe generic) */
 	ENGINE_F_UNLINKS = 1u << 5,	/* removes files by name: each path is guarded as a write */
+	ENGINE_F_DISKLESS = 1u << 6,	/* touches no file at all (cpuio): runs for runtime= */
 };
 
 struct engine_ctx;
@@ -112,7 +113,7 @@ const struct io_engine_ops *engine_find(const char *name);
 
 /* Every engine's name, in the parser's order (units_engine, job.c), for messages. */
 #define ENGINE_NAMES "libaio, io_uring, psync, sync, null, posixaio, falloc, ftruncate, " \
-	"filecreate, filestat, filedelete, sg, io_uring_cmd, mmap, splice"
+	"filecreate, filestat, filedelete, sg, io_uring_cmd, mmap, splice, cpuio"
 
 /* ENGINE_NAMES, for error messages. */
 const char *engine_names(void);

@@ -25,7 +25,7 @@
  */
 static char engine_names[][13] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio",
 				   "falloc", "ftruncate", "filecreate", "filestat", "filedelete",
-				   "sg", "io_uring_cmd", "mmap", "splice" };
+				   "sg", "io_uring_cmd", "mmap", "splice", "cpuio" };
 #define NR_ENGINES (sizeof(engine_names) / sizeof(engine_names[0]))
 
 static bool engine_is_static(const char *p)
@@ -61,6 +61,7 @@ void job_spec_defaults(struct job_spec *job)
 	job->iodepth_low = 1;
 	job->numjobs = 1;
 	job->loops = 1;
+	job->cpuchunks_us = 50000;	/* fio's cpuio default */
 	job->nrfiles = 1;
 	job->invalidate = true;
 	job->randrepeat = true;
@@ -488,6 +489,9 @@ static const struct {
 	{ "cpus_allowed_policy", { "shared", "split" }, { 0, 1 }, "shared or split" },
 	{ "kb_base", { "1024", "1000" }, { 1024, 1000 }, "1024 or 1000" },
 	{ "cmd_type", { "nvme" }, { 0 }, "nvme (io_uring_cmd's only command set)" },
+	{ "cpumode", { "noop", "qsort" }, { 0, 1 }, "noop or qsort" },
+	{ "exit_on_io_done", { "0", "false" }, { 0, 0 },
+	  "0 (a cpuio job that ends with the other jobs' I/O is not supported; give it runtime=)" },
 	{ "stat_type", { "stat", "lstat", "statx" }, { STAT_STAT, STAT_LSTAT, STAT_STATX },
 	  "stat, lstat or statx" },
 	{ "sg_write_mode", { "write", "write_and_verify", "verify", "write_same", "same",
@@ -944,6 +948,10 @@ static const struct job_opt job_opts[] = {
 	{ "zonemode", NULL, opt_zonemode, 0, 0, 0, 0, NULL },
 	{ "stat_type", NULL, opt_word, OFF(stat_type), 0, 0, 0, NULL },
 	{ "cmd_type", NULL, opt_word, 0, 0, 0, 0, NULL },
+	{ "cpuload", NULL, opt_uint, OFF(cpuload), 1, 100, 0, NULL },
+	{ "cpuchunks", NULL, opt_time, OFF(cpuchunks_us), 1, 0, 0, NULL },
+	{ "cpumode", NULL, opt_word, OFF(cpumode_qsort), 0, 0, 0, NULL },
+	{ "exit_on_io_done", NULL, opt_word, 0, 0, 0, 0, NULL },
 	{ "sg_write_mode", NULL, opt_word, OFF(sg_write_mode), 0, 0, 0, NULL },
 	{ "readfua", NULL, opt_bool, OFF(sg_readfua), 0, 0, OPT_BARE, NULL },
 	{ "writefua", NULL, opt_bool, OFF(sg_writefua), 0, 0, OPT_BARE, NULL },

@@ -139,6 +139,9 @@ struct job_spec {
 	enum stat_type stat_type;	/* filestat: stat_type= */
 	enum sg_write_mode sg_write_mode;	/* sg: what a write does */
 	bool sg_readfua, sg_writefua;	/* sg: FUA on reads, writes */
+	unsigned cpuload;		/* cpuio: percent of the CPU kept busy */
+	uint64_t cpuchunks_us;		/* cpuio: busy time per cycle */
+	int cpumode_qsort;		/* cpuio: cpumode=qsort (1) or noop (0) */
 	bool fill_device;		/* write until the device or file system is full */
 	bool exitall;			/* this job's end stops every other job */
 	bool zbd;			/* zonemode=zbd: the target must be a zoned device */

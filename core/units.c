@@ -611,13 +611,13 @@ int units_engine(const char *s, char *why, size_t whylen)
 	static const char *const ours[] = { "libaio", "io_uring", "psync", "sync", "null",
 					    "posixaio", "falloc", "ftruncate", "filecreate",
 					    "filestat", "filedelete", "sg", "io_uring_cmd", "mmap",
-					    "splice", NULL };
+					    "splice", "cpuio", NULL };
 	/* fio 3.33's other engines, with why raidbench does not run them */
 	static const struct { const char *names, *why; } fio_engines[] = {
 		{ "net netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
 		  "gfapi_async libhdfs dfs libiscsi",
 		  "it does I/O over a network or to a remote store, not to a local disk" },
-		{ "cpuio exec", "it does no storage I/O" },
+		{ "exec", "raidbench does not run commands from job files" },
 		{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
 		{ "e4defrag", "it drives ext4 online defragmentation" },
 		{ "mtd", "it drives raw flash (MTD) devices" },

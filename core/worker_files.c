@@ -404,6 +404,21 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 			}
 		}
 	}
+	if (w->ops->flags & ENGINE_F_DISKLESS) {
+		/* no file at all: each "file" is a region nothing reads, as long as runtime allows */
+		if (!job->runtime_us) {
+			snprintf(err, errlen, "job '%s': ioengine=%s needs runtime= (it does no I/O "
+				 "that could end it)", job->name, w->ops->name);
+			return -EINVAL;
+		}
+		for (i = 0; i < w->nr_files; i++) {
+			w->files[i].lbs = 512;
+			w->files[i].size = (UINT64_C(1) << 50) / w->min_bs * w->min_bs;
+			w->files[i].nr_blocks = w->files[i].size / w->min_bs;
+		}
+		w->io_limit = UINT64_MAX;
+		return 0;
+	}
 	if (w->ops->flags & (ENGINE_F_NODATA | ENGINE_F_NOLAYOUT)) {
 		/* null moves no data, filecreate makes its files: none is opened or laid out */
 		if (!job->size && !job->filesize) {

@@ -5,7 +5,8 @@
  *   <usec> <file> add|open|close
  *   <usec> <file> read|write|trim|sync|datasync <offset> <length>
  * with usec counted from the log's start. Written by the worker's thread
- * only; a failed write shows as an error when the log is closed.
+ * only; a failed write shows as an error when the log is closed. Like fio,
+ * an existing log is appended to.
  */
 #include <errno.h>
 #include <string.h>
@@ -23,7 +24,8 @@ int worker_iolog_open(struct worker *w, char *err, size_t errlen)
 
 	if (!w->job->write_iolog)
 		return 0;
-	w->iolog = fopen(w->job->write_iolog, "we");
+	/* appended to, as fio does: clones sharing the name add their own sections */
+	w->iolog = fopen(w->job->write_iolog, "ae");
 	if (!w->iolog) {
 		int e = errno;
 
@@ -31,6 +33,8 @@ int worker_iolog_open(struct worker *w, char *err, size_t errlen)
 			 w->job->write_iolog, strerror(e));
 		return -e;
 	}
+	/* whole lines per write, so clones appending at once never split a line */
+	setvbuf(w->iolog, NULL, _IOLBF, 0);
 	w->iolog_t0 = rb_now_ns();
 	fprintf(w->iolog, "fio version 3 iolog\n");
 	for (i = 0; i < w->nr_files; i++)

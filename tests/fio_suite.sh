@@ -25,8 +25,10 @@ command -v fio >/dev/null || { echo "SKIP: fio is not installed (apt-get install
 [ -f "$src/t/run-fio-tests.py" ] || { echo "$src has no t/run-fio-tests.py" >&2; exit 2; }
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" "${TMPDIR:-/tmp}/raidbench.suite.$$"' EXIT
 export XDG_DATA_HOME=$tmp/data RAIDBENCH_NO_STATUS=1
+# the wrapper runs the binary as it is now: a rebuild during the run must not swap it
+cp "$rb" "${TMPDIR:-/tmp}/raidbench.suite.$$" && rb=${TMPDIR:-/tmp}/raidbench.suite.$$
 # the harness reads the build's features from config-host.h in its fio root:
 # raidbench always has libaio, and no zoned block device support (zbd tests skip)
 mkdir "$tmp/root"
@@ -45,14 +47,12 @@ harness() { # harness ID FIO ARTIFACTS OUT
 for id in $ids; do
 	harness "$id" "$(command -v fio)" "$tmp/by-fio.$id" "$tmp/fio.$id.out"
 	harness "$id" "$tmp/fio" "$tmp/by-raidbench.$id" "$tmp/rb.$id.out"
-	cat "$tmp/fio.$id.out" >>"$tmp/fio.out"
-	cat "$tmp/rb.$id.out" >>"$tmp/rb.out"
 done
 
 status=0 both=0 fio_passed=0
 for id in $ids; do
-	f=$(grep -m1 "^Test $id " "$tmp/fio.out" | cut -d' ' -f3-)
-	r=$(grep -m1 "^Test $id " "$tmp/rb.out" | cut -d' ' -f3-)
+	f=$(grep -m1 "^Test $id " "$tmp/fio.$id.out" | cut -d' ' -f3-)
+	r=$(grep -m1 "^Test $id " "$tmp/rb.$id.out" | cut -d' ' -f3-)
 	case $f in
 	PASSED*)
 		fio_passed=$((fio_passed + 1))
@@ -64,5 +64,5 @@ for id in $ids; do
 	esac
 done
 echo "# raidbench passes $both of the $fio_passed tests fio passes here"
-[ "$fio_passed" -gt 0 ] || { cat "$tmp/fio.out"; exit 1; }
+[ "$fio_passed" -gt 0 ] || { cat "$tmp"/fio.*.out; exit 1; }
 exit $status

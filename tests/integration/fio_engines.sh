@@ -87,6 +87,23 @@ for e in mmap splice; do
 	else fail "$e write run: $(cat "$RB_TMP/err")"; fi
 done
 
+# cpuio: a CPU load for runtime=, each cycle a read of no bytes, as fio counts it
+for mode in noop qsort; do
+	if run_json --name=c --ioengine=cpuio --cpuload=50 --cpumode=$mode --cpuchunks=20ms --runtime=1; then
+		check "cpuio $mode counts cycles" [ "$(ios read)" -ge 1 ]
+		check "cpuio $mode moves no bytes" [ "$(json_get "$J" "d['jobs'][0]['read']['io_bytes']")" = 0 ]
+		# one sort is not cut short, and this machine may be busy: a loose bound
+		check "cpuio $mode ends near its runtime" [ "$(json_get "$J" "d['jobs'][0]['job_runtime']")" -lt 4000 ]
+	else fail "cpuio $mode run: $(cat "$RB_TMP/err")"; fi
+done
+"$RAIDBENCH" run --name=c --ioengine=cpuio --cpuload=50 >/dev/null 2>"$RB_TMP/err" &&
+	fail "cpuio without runtime ran" || check "cpuio without runtime refused" grep -q "needs runtime=" "$RB_TMP/err"
+(cd "$SRCDIR/tests/fixtures/fio-examples/examples" && "$RAIDBENCH" run --parse-only cpuio.fio) \
+	>/dev/null 2>&1 && pass "fio's cpuio.fio parses" || fail "fio's cpuio.fio refused"
+(cd "$SRCDIR/tests/fixtures/fio-examples/examples" && "$RAIDBENCH" run --parse-only exec.fio) \
+	>/dev/null 2>"$RB_TMP/err" && fail "exec.fio accepted" ||
+	check "exec is refused: no commands from job files" grep -q "does not run commands from job files" "$RB_TMP/err"
+
 # sg and io_uring_cmd: fio's examples parse; a target that is not SCSI or NVMe is
 # refused at setup, naming the engine, the device and why (this machine has neither)
 for ex in sg_verify sg_verify-fail sg_write_same_ndob uring-cmd-ng uring-cmd-zoned; do

@@ -34,7 +34,8 @@ static const char *const names[] = { "libaio", "io_uring", "psync", "sync", "nul
 /* and the engines that move no data (their effects: tests/integration/fio_engines.sh) */
 static const char *const all_names[] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio",
 					  "falloc", "ftruncate", "filecreate", "filestat",
-					  "filedelete", "sg", "io_uring_cmd", "mmap", "splice" };
+					  "filedelete", "sg", "io_uring_cmd", "mmap", "splice",
+					  "cpuio" };
 
 struct req {
 	uint8_t ddir;

@@ -503,8 +503,8 @@ START_TEST(error_messages)
 		   ":2: option 'ioengine': 'net' is a fio ioengine raidbench does not support: it "
 		   "does I/O over a network or to a remote store, not to a local disk "
 		   "(supported: " ENGINE_NAMES ")");
-	load_fails("[a]\ncpuload=50\n", -EINVAL,
-		   ":2: option 'cpuload' belongs to fio's cpuio engine, which raidbench does not "
+	load_fails("[a]\nprogram=/bin/true\n", -EINVAL,
+		   ":2: option 'program' belongs to fio's exec engine, which raidbench does not "
 		   "run");
 	load_fails("[a]\nioengine=spdk\n", -EINVAL,
 		   ":2: option 'ioengine': unknown ioengine 'spdk' (supported: " ENGINE_NAMES ")");
