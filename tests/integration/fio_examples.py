@@ -49,10 +49,11 @@ KNOWN = {
     'examples/cross-stripe-verify.fio': 'fio reads back every write in order, a block '
                                         'written twice twice; raidbench reads each intact '
                                         'block once',
-    'examples/exitwhat.fio': 'exitall/exit_what stop sibling jobs in fio (timing-dependent); '
-                             'raidbench runs each to its end (noted by --parse-only)',
-    'examples/enospc-pressure.fio': 'exitall stops sibling jobs in fio (timing-dependent); '
-                                    'raidbench runs each to its end (noted by --parse-only)',
+    'examples/exitwhat.fio': 'exitall stops the sibling jobs when one ends: how far they '
+                             'got by then depends on timing, in fio and raidbench alike',
+    'examples/enospc-pressure.fio': 'exitall stops the sibling jobs when one ends: how far '
+                                    'they got by then depends on timing, in fio and '
+                                    'raidbench alike',
     't/jobs/t0026.fio': 'experimental_verify: fio runs one loop; raidbench runs them all '
                         '(noted by --parse-only)',
 }
