@@ -26,6 +26,7 @@ extern const struct io_engine_ops engine_uring_cmd_ops;
 extern const struct io_engine_ops engine_mmap_ops;
 extern const struct io_engine_ops engine_splice_ops;
 extern const struct io_engine_ops engine_cpuio_ops;
+extern const struct io_engine_ops engine_e4defrag_ops;
 
 static const struct io_engine_ops *const engines[] = {
 	&engine_libaio_ops,
@@ -44,6 +45,7 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_mmap_ops,
 	&engine_splice_ops,
 	&engine_cpuio_ops,
+	&engine_e4defrag_ops,
 };
 
 const struct io_engine_ops *engine_find(const char *name)

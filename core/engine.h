@@ -46,6 +46,7 @@ enum {
 	ENGINE_F_CHARDEV = 1u << 4,	/* targets are character devices (sg, NVMe generic) */
 	ENGINE_F_UNLINKS = 1u << 5,	/* removes files by name: each path is guarded as a write */
 	ENGINE_F_DISKLESS = 1u << 6,	/* touches no file at all (cpuio): runs for runtime= */
+	ENGINE_F_DONOR = 1u << 7,	/* writes the job's donorname= file (e4defrag): guarded too */
 };
 
 struct engine_ctx;
@@ -113,7 +114,7 @@ const struct io_engine_ops *engine_find(const char *name);
 
 /* Every engine's name, in the parser's order (units_engine, job.c), for messages. */
 #define ENGINE_NAMES "libaio, io_uring, psync, sync, null, posixaio, falloc, ftruncate, " \
-	"filecreate, filestat, filedelete, sg, io_uring_cmd, mmap, splice, cpuio"
+	"filecreate, filestat, filedelete, sg, io_uring_cmd, mmap, splice, cpuio, e4defrag"
 
 /* ENGINE_NAMES, for error messages. */
 const char *engine_names(void);

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +26,7 @@
  */
 static char engine_names[][13] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio",
 				   "falloc", "ftruncate", "filecreate", "filestat", "filedelete",
-				   "sg", "io_uring_cmd", "mmap", "splice", "cpuio" };
+				   "sg", "io_uring_cmd", "mmap", "splice", "cpuio", "e4defrag" };
 #define NR_ENGINES (sizeof(engine_names) / sizeof(engine_names[0]))
 
 static bool engine_is_static(const char *p)
@@ -108,6 +109,7 @@ void job_spec_release(struct job_spec *job)
 	free(job->numa_mem_policy);
 	free(job->write_bw_log);
 	free(job->write_iolog);
+	free(job->e4defrag_donor);
 	free(job->write_lat_log);
 	free(job->write_iops_log);
 	free_kv(job->job_options, job->nr_job_options);
@@ -172,6 +174,7 @@ int job_spec_copy(struct job_spec *dst, const struct job_spec *src)
 	ret |= dup_str(&dst->numa_mem_policy, src->numa_mem_policy);
 	ret |= dup_str(&dst->write_bw_log, src->write_bw_log);
 	ret |= dup_str(&dst->write_iolog, src->write_iolog);
+	ret |= dup_str(&dst->e4defrag_donor, src->e4defrag_donor);
 	ret |= dup_str(&dst->write_lat_log, src->write_lat_log);
 	ret |= dup_str(&dst->write_iops_log, src->write_iops_log);
 	ret |= dup_kv(&dst->job_options, src->job_options, src->nr_job_options);
@@ -949,6 +952,8 @@ static const struct job_opt job_opts[] = {
 	{ "stat_type", NULL, opt_word, OFF(stat_type), 0, 0, 0, NULL },
 	{ "cmd_type", NULL, opt_word, 0, 0, 0, 0, NULL },
 	{ "cpuload", NULL, opt_uint, OFF(cpuload), 1, 100, 0, NULL },
+	{ "donorname", NULL, opt_str, OFF(e4defrag_donor), 0, 0, 0, NULL },
+	{ "inplace", NULL, opt_bool, OFF(e4defrag_inplace), 0, 0, OPT_BARE, NULL },
 	{ "cpuchunks", NULL, opt_time, OFF(cpuchunks_us), 1, 0, 0, NULL },
 	{ "cpumode", NULL, opt_word, OFF(cpumode_qsort), 0, 0, 0, NULL },
 	{ "exit_on_io_done", NULL, opt_word, 0, 0, 0, 0, NULL },
@@ -1205,6 +1210,21 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
 		b = t;
 	}
 	return a;
+}
+
+int job_donor_path(const struct job_spec *job, char *buf, size_t len)
+{
+	const char *name = job->e4defrag_donor;
+	int n;
+
+	if (!name || !*name)
+		return -EINVAL;
+	/* fio: in the job's directory= when it has one */
+	if (name[0] != '/' && job->nr_directories)
+		n = snprintf(buf, len, "%s/%s", job->directories[0], name);
+	else
+		n = snprintf(buf, len, "%s", name);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
 uint64_t job_verify_interval(const struct job_spec *job)

@@ -142,6 +142,8 @@ struct job_spec {
 	unsigned cpuload;		/* cpuio: percent of the CPU kept busy */
 	uint64_t cpuchunks_us;		/* cpuio: busy time per cycle */
 	int cpumode_qsort;		/* cpuio: cpumode=qsort (1) or noop (0) */
+	char *e4defrag_donor;		/* e4defrag: donorname=, NULL when unset */
+	bool e4defrag_inplace;		/* e4defrag: allocate the donor per I/O */
 	bool fill_device;		/* write until the device or file system is full */
 	bool exitall;			/* this job's end stops every other job */
 	bool zbd;			/* zonemode=zbd: the target must be a zoned device */
@@ -229,6 +231,9 @@ void job_spec_release(struct job_spec *job);
  * or the bssplit sizes), so mixed sizes carry whole headers.
  */
 uint64_t job_verify_interval(const struct job_spec *job);
+
+/* e4defrag's donor file: donorname= in the job's directory; 0, -EINVAL without one. */
+int job_donor_path(const struct job_spec *job, char *buf, size_t len);
 
 static inline bool job_is_random(const struct job_spec *job)
 {

@@ -611,7 +611,7 @@ int units_engine(const char *s, char *why, size_t whylen)
 	static const char *const ours[] = { "libaio", "io_uring", "psync", "sync", "null",
 					    "posixaio", "falloc", "ftruncate", "filecreate",
 					    "filestat", "filedelete", "sg", "io_uring_cmd", "mmap",
-					    "splice", "cpuio", NULL };
+					    "splice", "cpuio", "e4defrag", NULL };
 	/* fio 3.33's other engines, with why raidbench does not run them */
 	static const struct { const char *names, *why; } fio_engines[] = {
 		{ "net netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
@@ -619,7 +619,6 @@ int units_engine(const char *s, char *why, size_t whylen)
 		  "it does I/O over a network or to a remote store, not to a local disk" },
 		{ "exec", "raidbench does not run commands from job files" },
 		{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
-		{ "e4defrag", "it drives ext4 online defragmentation" },
 		{ "mtd", "it drives raw flash (MTD) devices" },
 		{ "libzbc", "it drives SCSI/ATA zoned disks through the libzbc library "
 		  "(zonemode=zbd with a block device engine is checked against the disk instead)" },

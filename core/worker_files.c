@@ -393,6 +393,20 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 	ret = resolve_paths(w, err, errlen);
 	if (ret)
 		return ret;
+	if (w->ops->flags & ENGINE_F_DONOR) {
+		/* the donor file is written (its blocks swapped with the target's): guarded too */
+		char donor[4096], why[1024];
+
+		if (job_donor_path(job, donor, sizeof(donor))) {
+			snprintf(err, errlen, "job '%s': ioengine=%s needs donorname= (the donor "
+				 "file)", job->name, w->ops->name);
+			return -EINVAL;
+		}
+		if (guard_check_write(donor, w->consent, why, sizeof(why))) {
+			snprintf(err, errlen, "job '%s': %s", job->name, why);
+			return -EPERM;
+		}
+	}
 	if (w->ops->flags & (ENGINE_F_NOLAYOUT | ENGINE_F_UNLINKS)) {
 		/* these create or remove files by name: the guard hears each one first */
 		for (i = 0; i < w->nr_files; i++) {

@@ -1,5 +1,6 @@
 #!/bin/bash
-# fio job options with effects of their own: fill_device (ends at ENOSPC),
+# fio job options with effects of their own (and the e4defrag engine, which
+# needs the same ext4 file system): fill_device (ends at ENOSPC),
 # latency_target (the depth search), exitall, write_iolog (fio's iolog v3,
 # replayed by fio itself to the same I/Os) and zonemode=zbd (refused by name
 # on a device that is not zoned).
@@ -37,6 +38,26 @@ if mkfs.ext4 -q "$LOOP_DEV" && mount "$LOOP_DEV" "$MNT"; then
 		check "fill_device: the same I/Os and bytes as fio $want" \
 			[ "$(jget "(d['jobs'][0]['write']['total_ios'], d['jobs'][0]['write']['io_bytes'])")" = "$want" ]
 	fi
+	# e4defrag: extents move onto the donor's blocks; the file's data does not change
+	rm -f "$MNT/fill.dat"
+	"$RAIDBENCH" run --name=w --filename="$MNT/f" --size=4m --bs=64k --rw=randwrite \
+		--ioengine=psync >/dev/null 2>&1
+	sum=$(sha256sum <"$MNT/f")
+	for inplace in 0 1; do
+		if run_json --name=d --directory="$MNT" --filename=f --size=4m --bs=32k --rw=randwrite \
+			--ioengine=e4defrag --donorname=donor$inplace --inplace=$inplace; then
+			check "e4defrag inplace=$inplace moved every block" \
+				[ "$(jget "d['jobs'][0]['write']['io_bytes']")" = 4194304 ]
+			check "e4defrag inplace=$inplace left the data as it was" [ "$(sha256sum <"$MNT/f")" = "$sum" ]
+		else fail "e4defrag inplace=$inplace: $(cat "$RB_TMP/err")"; fi
+	done
+	check "e4defrag inplace=1 empties its donor" [ "$(stat -c %s "$MNT/donor1")" = 0 ]
+	"$RAIDBENCH" run --name=d --directory="$MNT" --filename=f --size=4m --ioengine=e4defrag \
+		>/dev/null 2>"$RB_TMP/err" && fail "e4defrag without donorname ran" ||
+		check "e4defrag without donorname refused" grep -q "needs donorname=" "$RB_TMP/err"
+	(cd "$SRCDIR/tests/fixtures/fio-examples/examples" &&
+		"$RAIDBENCH" run --parse-only e4defrag.fio && "$RAIDBENCH" run --parse-only e4defrag2.fio) \
+		>/dev/null 2>&1 && pass "fio's e4defrag examples parse" || fail "fio's e4defrag examples refused"
 	umount "$MNT"
 	RB_MOUNTS=()
 else fail "cannot make or mount an ext4 file system on $LOOP_DEV"; fi

@@ -35,7 +35,7 @@ static const char *const names[] = { "libaio", "io_uring", "psync", "sync", "nul
 static const char *const all_names[] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio",
 					  "falloc", "ftruncate", "filecreate", "filestat",
 					  "filedelete", "sg", "io_uring_cmd", "mmap", "splice",
-					  "cpuio" };
+					  "cpuio", "e4defrag" };
 
 struct req {
 	uint8_t ddir;
