@@ -320,6 +320,18 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	}
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
+	/*
+	 * rw=read:N, fio's way: once an I/O has reached the region's end the
+	 * pass is over; a hole that lands past the end wraps to the start; an
+	 * I/O that would start inside but run over the end ends the pass
+	 */
+	if (!job->time_based && !job_is_random(job) && job->rw_gap > 0 && f->next_seq[ddir] &&
+	    (f->next_seq[ddir] >= f->size ||
+	     (f->next_seq[ddir] + (uint64_t)job->rw_gap < f->size &&
+	      f->next_seq[ddir] + (uint64_t)job->rw_gap + job->bs[ddir] > f->size))) {
+		st->loop_bytes = w->io_limit;
+		return gen_main(w, st, u, now);
+	}
 	rtw_write = ddir == DDIR_WRITE && f->tw_pending;
 	seq_fit = !rtw_write && !job_is_random(job) && !job->zone_strided &&
 		  (job->nr_bssplit[ddir] || job->bs_max[ddir] > job->bs[ddir]);

@@ -115,4 +115,21 @@ if run_json --name=f1 --ioengine=null --size=100g --flow_id=3 --flow=1 --rate_io
 	r=$(jget "round(d['jobs'][1]['read']['total_ios'] / d['jobs'][0]['read']['total_ios'], 1)")
 	check "flow 1:4 gives an I/O ratio near 4 ($r)" python3 -c "import sys; sys.exit(not 3.5 <= $r <= 4.5)"
 else fail "flow run: $(cat "$RB_TMP/err")"; fi
+# rw=read:N: the pass ends where an I/O would run over the end (fio's t0007: 85 of 128 MiB)
+if run_json --name=g --ioengine=null --size=128m --rw=read:512k --bs=1m; then
+	check "read:512k reads 85 blocks of 128 MiB, as fio" [ "$(jget "d['jobs'][0]['read']['io_kbytes']")" = 87040 ]
+else fail "read:512k run: $(cat "$RB_TMP/err")"; fi
+# and where holes wrap to the start or end the pass, the same counts as fio
+if command -v fio >/dev/null; then
+	for a in "--size=16m --rw=read:512k --bs=1m" "--size=96k --rw=read:8k --bs=4k" \
+		"--size=64k --rw=read:3k --bs=2k" "--size=64k --rw=write:8k --bs=4k --loops=2" \
+		"--size=64k --rw=rw:4k --bs=4k"; do
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=null $a --output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=null $a
+		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+	done
+fi
 rb_done
