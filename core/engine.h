@@ -1,6 +1,7 @@
 /*
- * engine.h - the I/O engine seam: every ioengine= raidbench runs (ENGINE_NAMES)
- * behind one ops table.
+ * engine.h - the I/O engine seam: every ioengine= behind one ops table, one
+ * registry (engine.c) that is the only place listing them. Code outside an
+ * engine's own file asks the flags below, never the name.
  *
  * Threading contract: an engine context belongs to one worker thread; every
  * op is called only from that thread. Engines do not touch statistics, files
@@ -42,11 +43,15 @@ enum {
 	ENGINE_F_SYNC = 1u << 0,	/* every queue() completes synchronously */
 	ENGINE_F_NODATA = 1u << 1,	/* moves no data (null) */
 	ENGINE_F_SETS_ISSUE = 1u << 2,	/* commit() stamps issue_ns itself */
-	ENGINE_F_NOLAYOUT = 1u << 3,	/* files are neither laid out nor opened (filecreate) */
-	ENGINE_F_CHARDEV = 1u << 4,	/* targets are character devices (sg, NVMe generic) */
-	ENGINE_F_UNLINKS = 1u << 5,	/* removes files by name: each path is guarded as a write */
-	ENGINE_F_DISKLESS = 1u << 6,	/* touches no file at all (cpuio): runs for runtime= */
-	ENGINE_F_DONOR = 1u << 7,	/* writes the job's donorname= file (e4defrag): guarded too */
+	/* at depth 1 queue() completes on the spot (fio's FIO_SYNCIO shortcut): no slat */
+	ENGINE_F_SYNC_AT_DEPTH1 = 1u << 3,
+	ENGINE_F_NOLAYOUT = 1u << 4,	/* files are neither laid out nor opened (filecreate) */
+	ENGINE_F_CHARDEV = 1u << 5,	/* targets are character devices (sg, NVMe generic) */
+	ENGINE_F_UNLINKS = 1u << 6,	/* removes files by name: each path is guarded as a write */
+	ENGINE_F_DISKLESS = 1u << 7,	/* touches no file at all (cpuio): runs for runtime= */
+	ENGINE_F_DONOR = 1u << 8,	/* writes the job's donorname= file (e4defrag): guarded too */
+	/* queue() moves no data between the buffer and the file (falloc, filestat, cpuio...) */
+	ENGINE_F_NOXFER = 1u << 9,
 };
 
 struct engine_ctx;
@@ -112,11 +117,17 @@ void engine_once_release(struct engine_once *o);
 /* Looks an engine up by its fio name; NULL when unknown. */
 const struct io_engine_ops *engine_find(const char *name);
 
-/* Every engine's name, in the parser's order (units_engine, job.c), for messages. */
-#define ENGINE_NAMES "libaio, io_uring, psync, sync, null, posixaio, falloc, ftruncate, " \
-	"filecreate, filestat, filedelete, sg, io_uring_cmd, mmap, splice, cpuio, e4defrag"
+/* The i-th registered engine, NULL past the last; engine_at(0) is fio's default. */
+const struct io_engine_ops *engine_at(size_t i);
 
-/* ENGINE_NAMES, for error messages. */
-const char *engine_names(void);
+/* The registered names, ", "-separated, for messages ("libaio, io_uring, ..."). */
+void engine_names(char *buf, size_t len);
+
+/*
+ * ioengine=: the registered engine called s, or NULL with why filled: a fio
+ * engine raidbench does not run (and why not), or an unknown name; both list
+ * what is supported.
+ */
+const struct io_engine_ops *engine_lookup(const char *s, char *why, size_t whylen);
 
 #endif

@@ -132,7 +132,7 @@ static void cpuio_cleanup(struct engine_ctx *ctx)
 
 const struct io_engine_ops engine_cpuio_ops = {
 	.name = "cpuio",
-	.flags = ENGINE_F_SYNC | ENGINE_F_DISKLESS,
+	.flags = ENGINE_F_SYNC | ENGINE_F_DISKLESS | ENGINE_F_NOXFER,
 	.init = cpuio_init,
 	.configure = cpuio_configure,
 	.queue = cpuio_queue,

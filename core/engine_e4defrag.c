@@ -128,7 +128,7 @@ static void e4defrag_cleanup(struct engine_ctx *ctx)
 
 const struct io_engine_ops engine_e4defrag_ops = {
 	.name = "e4defrag",
-	.flags = ENGINE_F_SYNC | ENGINE_F_DONOR,
+	.flags = ENGINE_F_SYNC | ENGINE_F_DONOR | ENGINE_F_NOXFER,
 	.init = e4defrag_init,
 	.configure = e4defrag_configure,
 	.queue = e4defrag_queue,

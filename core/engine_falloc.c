@@ -39,7 +39,7 @@ static int falloc_queue(struct engine_ctx *ctx, struct io_unit *u)
 
 const struct io_engine_ops engine_falloc_ops = {
 	.name = "falloc",
-	.flags = ENGINE_F_SYNC,
+	.flags = ENGINE_F_SYNC | ENGINE_F_NOXFER,
 	.init = engine_sync_init,
 	.queue = falloc_queue,
 	.commit = engine_sync_commit,

@@ -56,7 +56,7 @@ static void filecreate_cleanup(struct engine_ctx *ctx)
 
 const struct io_engine_ops engine_filecreate_ops = {
 	.name = "filecreate",
-	.flags = ENGINE_F_SYNC | ENGINE_F_NOLAYOUT,
+	.flags = ENGINE_F_SYNC | ENGINE_F_NOLAYOUT | ENGINE_F_NOXFER,
 	.init = filecreate_init,
 	.queue = filecreate_queue,
 	.commit = engine_sync_commit,

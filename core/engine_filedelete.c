@@ -48,7 +48,7 @@ static void filedelete_cleanup(struct engine_ctx *ctx)
 
 const struct io_engine_ops engine_filedelete_ops = {
 	.name = "filedelete",
-	.flags = ENGINE_F_SYNC | ENGINE_F_UNLINKS,
+	.flags = ENGINE_F_SYNC | ENGINE_F_UNLINKS | ENGINE_F_NOXFER,
 	.init = filedelete_init,
 	.queue = filedelete_queue,
 	.commit = engine_sync_commit,

@@ -74,7 +74,7 @@ static void filestat_cleanup(struct engine_ctx *ctx)
 
 const struct io_engine_ops engine_filestat_ops = {
 	.name = "filestat",
-	.flags = ENGINE_F_SYNC,
+	.flags = ENGINE_F_SYNC | ENGINE_F_NOXFER,
 	.init = filestat_init,
 	.configure = filestat_configure,
 	.queue = filestat_queue,

@@ -25,7 +25,7 @@ static int ftruncate_queue(struct engine_ctx *ctx, struct io_unit *u)
 
 const struct io_engine_ops engine_ftruncate_ops = {
 	.name = "ftruncate",
-	.flags = ENGINE_F_SYNC,
+	.flags = ENGINE_F_SYNC | ENGINE_F_NOXFER,
 	.init = engine_sync_init,
 	.queue = ftruncate_queue,
 	.commit = engine_sync_commit,

@@ -57,6 +57,7 @@ static const struct { const char *name, *why; } fio_unsupported[] = {
 	{ "write_hist_log", "raidbench does not write histogram logs" },
 	{ "opendir", "raidbench does not take a whole directory tree as targets" },
 	{ "profile", "fio's built-in profiles are not available (see raidbench profiles)" },
+	{ "stream_id", "SCSI write streams are not supported" },
 	{ NULL, NULL },
 };
 
@@ -120,7 +121,6 @@ static const struct { const char *name, *owner; } fio_engine_options[] = {
 	{ "size", "tiobench" },
 	{ "skip_bad", "mtd" },
 	{ "std_redirect", "exec" },
-	{ "stream_id", "sg" },
 	{ "test-duration", "act" },
 	{ "threads", "tiobench" },
 	{ "threads-per-queue", "act" },

@@ -18,7 +18,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "engine.h"
 #include "options.h"
 #include "units.h"
 
@@ -604,50 +603,6 @@ int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 	*bits = modes[i];
 	*nr = (unsigned)v;
 	return 0;
-}
-
-int units_engine(const char *s, char *why, size_t whylen)
-{
-	static const char *const ours[] = { "libaio", "io_uring", "psync", "sync", "null",
-					    "posixaio", "falloc", "ftruncate", "filecreate",
-					    "filestat", "filedelete", "sg", "io_uring_cmd", "mmap",
-					    "splice", "cpuio", "e4defrag", NULL };
-	/* fio 3.33's other engines, with why raidbench does not run them */
-	static const struct { const char *names, *why; } fio_engines[] = {
-		{ "net netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
-		  "gfapi_async libhdfs dfs libiscsi",
-		  "it does I/O over a network or to a remote store, not to a local disk" },
-		{ "exec", "raidbench does not run commands from job files" },
-		{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
-		{ "mtd", "it drives raw flash (MTD) devices" },
-		{ "libzbc", "it drives SCSI/ATA zoned disks through the libzbc library "
-		  "(zonemode=zbd with a block device engine is checked against the disk instead)" },
-		{ "libcufile", "it moves data to GPU memory" },
-		{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
-		{ "xnvme", "it drives NVMe through the xNVMe library" },
-		{ "vsync pvsync pvsync2", "raidbench does not have this engine yet" },
-		{ "solarisaio windowsaio", "it is for another operating system" },
-		{ "cpp_null", "it is fio's C++ test engine, an external plugin" },
-	};
-	size_t i, n = strlen(s);
-	int k = find_word(ours, s, n);
-
-	if (k >= 0)
-		return k;
-	for (i = 0; i < sizeof(fio_engines) / sizeof(fio_engines[0]); i++) {
-		const char *p = fio_engines[i].names;
-
-		for (; *p; p += strcspn(p, " ") + (p[strcspn(p, " ")] == ' '))
-			if (strcspn(p, " ") == n && !strncmp(p, s, n))
-				return units_errf(why, whylen, "'%s' is a fio ioengine raidbench does "
-						  "not support: %s (supported: " ENGINE_NAMES ")", s,
-						  fio_engines[i].why);
-	}
-	if (!strncmp(s, "external:", 9))
-		return units_errf(why, whylen, "'%s' is a fio ioengine raidbench does not support: "
-				  "raidbench loads no engine plugins (supported: " ENGINE_NAMES ")", s);
-	return units_errf(why, whylen, "unknown ioengine '%s' "
-			  "(supported: " ENGINE_NAMES ")", s);
 }
 
 int units_verify(const char *s, enum verify_type *out, char *why, size_t whylen)

@@ -461,7 +461,8 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 			if (!f->is_blockdev && !S_ISREG(st.st_mode)) {
 				snprintf(err, errlen, "job '%s': %s is neither a regular file nor a "
 					 "block device%s", job->name, f->path, S_ISCHR(st.st_mode) ?
-					 " (character devices take ioengine=sg or io_uring_cmd)" : "");
+					 " (a character device needs an engine that drives one: SCSI "
+					 "generic or NVMe pass-through)" : "");
 				return -EINVAL;
 			}
 			f->real_size = (uint64_t)st.st_size;

@@ -520,16 +520,6 @@ START_TEST(engines_and_verify)
 	enum verify_type v = VERIFY_MD5;
 	char why[512] = "";
 
-	ck_assert_int_eq(units_engine("libaio", why, sizeof(why)), 0);
-	ck_assert_int_eq(units_engine("null", why, sizeof(why)), 4);
-	ck_assert_int_eq(units_engine("filedelete", why, sizeof(why)), 10);
-	ck_assert_int_eq(units_engine("rbd", why, sizeof(why)), -EINVAL);
-	ck_assert_str_eq(why, "'rbd' is a fio ioengine raidbench does not support: "
-			 "it does I/O over a network or to a remote store, not to a local disk "
-			 "(supported: " ENGINE_NAMES ")");
-	ck_assert_int_eq(units_engine("libaoi", why, sizeof(why)), -EINVAL);
-	ck_assert_str_eq(why, "unknown ioengine 'libaoi' (supported: " ENGINE_NAMES ")");
-
 	ck_assert_int_eq(units_verify("none", &v, why, sizeof(why)), 0);
 	ck_assert_int_eq(v, VERIFY_NONE);
 	ck_assert_int_eq(units_verify("crc32c-intel", &v, why, sizeof(why)), 0);
