@@ -40,9 +40,10 @@ void flow_join(struct flow *f, unsigned weight)
 	atomic_fetch_add_explicit(&f->weight, weight, memory_order_relaxed);
 }
 
-void flow_leave(struct flow *f, unsigned weight)
+void flow_leave(struct flow *f, unsigned weight, uint64_t mine)
 {
 	atomic_fetch_sub_explicit(&f->weight, weight, memory_order_relaxed);
+	atomic_fetch_sub_explicit(&f->ios, mine, memory_order_relaxed);
 }
 
 bool flow_ahead(struct flow *f, uint64_t mine, unsigned weight)

@@ -34,9 +34,13 @@ int flow_table_init(struct flow_table *t, size_t cap);
 struct flow *flow_table_get(struct flow_table *t, int id);
 void flow_table_release(struct flow_table *t);
 
-/* A job with weight starts (join) or ends (leave) its part in the flow. */
+/*
+ * A job with weight starts (join) or ends (leave) its part in the flow; a
+ * job that leaves takes its mine I/Os with it, so the jobs still running
+ * share the flow as if it had never been there.
+ */
 void flow_join(struct flow *f, unsigned weight);
-void flow_leave(struct flow *f, unsigned weight);
+void flow_leave(struct flow *f, unsigned weight, uint64_t mine);
 /* True when a job that issued mine I/Os is ahead of its weight's share. */
 bool flow_ahead(struct flow *f, uint64_t mine, unsigned weight);
 /* One more I/O issued by a job of the flow. */

@@ -1018,7 +1018,7 @@ void *worker_main(void *arg)
 		set_error(w, EIO, "job '%s': writing its log files failed (disk full?)", job->name);
 	worker_iolog_close(w);
 	if (w->flow)
-		flow_leave(w->flow, job->flow);
+		flow_leave(w->flow, job->flow, w->flow_ios);
 	if (st.lat.on)
 		w->ts.latency_depth = st.lat.qd;
 

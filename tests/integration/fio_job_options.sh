@@ -132,4 +132,11 @@ if command -v fio >/dev/null; then
 		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
 	done
 fi
+# flow: a job that leaves takes its I/Os along; the others keep their ratio (fio's t0014)
+if run_json --name=f1 --ioengine=null --size=100g --flow_id=5 --flow=1 --rate_iops=500 \
+	--runtime=3 --name=f2 --ioengine=null --size=100g --flow_id=5 --flow=2 --runtime=3 \
+	--name=f3 --ioengine=null --size=100g --flow_id=5 --flow=3 --runtime=1; then
+	r=$(jget "round(d['jobs'][1]['read']['total_ios'] / d['jobs'][0]['read']['total_ios'], 2)")
+	check "flow 1:2 holds after the weight-3 job left ($r)" python3 -c "import sys; sys.exit(not 1.8 <= $r <= 2.2)"
+else fail "flow run: $(cat "$RB_TMP/err")"; fi
 rb_done
