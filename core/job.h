@@ -240,6 +240,17 @@ static inline bool job_is_random(const struct job_spec *job)
 	return job->rw & RW_RANDOM;
 }
 
+/* Sizes drawn per I/O (bsrange or bssplit) in any direction. */
+static inline bool job_mixed_sizes(const struct job_spec *job)
+{
+	int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (job->nr_bssplit[d] || job->bs_max[d] > job->bs[d])
+			return true;
+	return false;
+}
+
 static inline bool job_writes(const struct job_spec *job)
 {
 	return job->rw & (RW_WRITE | RW_TRIM);

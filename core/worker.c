@@ -280,7 +280,38 @@ static void loop_reset(struct worker *w)
 	for (i = 0; i < w->nr_files; i++) {
 		memset(w->files[i].next_seq, 0, sizeof(w->files[i].next_seq));
 		w->files[i].tw_pending = false;
+		if (w->files[i].used)
+			memset(w->files[i].used, 0, (size_t)(w->files[i].nr_blocks + 7) / 8);
 	}
+}
+
+static inline bool block_used(const struct worker_file *f, uint64_t b)
+{
+	return f->used[b / 8] & (1u << (b % 8));
+}
+
+/*
+ * Random I/O of mixed sizes with the random map, fio's way: the offset
+ * first, a block the map hands out that no earlier I/O of this pass
+ * covered; then a size drawn to fit before the region's end; then that
+ * size cut to the run of free blocks there, all of them marked. Every
+ * block is covered exactly once per pass. Sets *off, returns the size.
+ */
+static uint64_t fit_to_map(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+{
+	uint64_t b, n, len;
+	bool new_pass;
+
+	do {
+		b = rb_randmap_next(f->map, &new_pass);
+		if (new_pass)
+			memset(f->used, 0, (size_t)(f->nr_blocks + 7) / 8);
+	} while (block_used(f, b));
+	len = pick_bs(w, ddir, f->size - b * w->min_bs);
+	for (n = 0; n * w->min_bs < len && b + n < f->nr_blocks && !block_used(f, b + n); n++)
+		f->used[(b + n) / 8] |= (uint8_t)(1u << ((b + n) % 8));
+	*off = b * w->min_bs;
+	return n * w->min_bs;
 }
 
 /* Fills u with the next I/O of the main phase; false when the phase is over. */
@@ -289,7 +320,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	const struct job_spec *job = w->job;
 	struct worker_file *f;
 	uint64_t bs, off = 0;
-	bool rtw_write, seq_fit;
+	bool rtw_write, seq_fit, map_fit;
 	int ddir, d;
 
 	if (st->failed || st->full || st->lat.done || worker_stopped(w))
@@ -335,6 +366,9 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	rtw_write = ddir == DDIR_WRITE && f->tw_pending;
 	seq_fit = !rtw_write && !job_is_random(job) && !job->zone_strided &&
 		  (job->nr_bssplit[ddir] || job->bs_max[ddir] > job->bs[ddir]);
+	/* percentage_random below 100 leaves the choice to worker_pick_offset */
+	map_fit = !rtw_write && f->used && !job->zone_strided && !job->nr_dzones &&
+		  job->percentage_random[ddir] >= 100;
 	if (seq_fit) {
 		/* fio takes the offset first, then a size that fits before the region's end */
 		off = worker_seq_next(w, f, ddir, job->bs[ddir]);
@@ -343,6 +377,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 			st->loop_bytes = w->io_limit;
 			return gen_main(w, st, u, now);
 		}
+	} else if (map_fit) {
+		bs = fit_to_map(w, f, ddir, &off);
 	} else {
 		bs = rtw_write ? f->tw_len : pick_bs(w, ddir, UINT64_MAX);
 	}
@@ -350,7 +386,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	 * the tail smaller than a block is not issued, as fio; a size fitted to
 	 * the room is, while fewer bytes than the limit are done (fio's rule)
 	 */
-	if (!job->time_based && !seq_fit && st->loop_bytes + bs > w->io_limit) {
+	if (!job->time_based && !seq_fit && !map_fit && st->loop_bytes + bs > w->io_limit) {
 		st->loop_bytes = w->io_limit;
 		return gen_main(w, st, u, now);
 	}
@@ -364,7 +400,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		f->tw_pending = false;
 	} else if (seq_fit) {
 		f->next_seq[ddir] = off + bs;
-	} else {
+	} else if (!map_fit) {
 		off = worker_pick_offset(w, f, ddir, bs);
 	}
 	if (ddir == DDIR_TRIM && (job->rw & RW_WRITE) && (job->rw & RW_RANDOM)) {
@@ -1197,6 +1233,15 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 					 job->name, derr);
 				return -EINVAL;
 			}
+		} else if (!job->norandommap && !job->lfsr && aligned && job_mixed_sizes(job)) {
+			/*
+			 * mixed sizes: any block may start an I/O, whose size is then
+			 * fitted to the room and to the free run there (fit_to_map)
+			 */
+			f->map = rb_randmap_new(f->nr_blocks, seed + i);
+			f->used = calloc((size_t)(f->nr_blocks + 7) / 8, 1);
+			if (!f->map || !f->used)
+				return -ENOMEM;
 		} else if ((!job->norandommap || job->lfsr) && aligned) {
 			/* lfsr, like the map, hands out each block once per pass */
 			f->map = rb_randmap_new(f->nr_blocks - (w->max_bs / w->min_bs) + 1,

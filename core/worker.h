@@ -52,6 +52,8 @@ struct worker_file {
 	/* zonemode=strided: the current zone, the position in it, bytes done there */
 	uint64_t zone_start, zone_pos, zone_done;
 	struct rb_randmap *map;
+	/* mixed sizes with the map: blocks an I/O covered this pass (fio's axmap), else NULL */
+	uint8_t *used;
 	struct rb_dist *dist;
 	uint64_t nr_blocks;	/* region / min bs */
 	uint8_t *written;	/* verify: bitmap of blocks written, NULL otherwise */

@@ -36,8 +36,9 @@ DROP = {
 
 
 # differences understood and not (yet) reproduced, printed as KNOWN, not failed
-WHY_RANDOM = ('random offsets with mixed block sizes: fio trims each I/O to the free run '
-              'of its random map and draws offsets from its own generator')
+WHY_RANDOM = ('random offsets with mixed block sizes: both cover each block once per pass '
+              '(sizes fitted to the free run), but how many I/Os that takes follows where '
+              'the offsets fall, and fio draws them from its own generator')
 KNOWN = {
     'examples/fsx.fio': WHY_RANDOM,
     'examples/iometer-file-access-server.fio': WHY_RANDOM,

@@ -139,4 +139,20 @@ if run_json --name=f1 --ioengine=null --size=100g --flow_id=5 --flow=1 --rate_io
 	r=$(jget "round(d['jobs'][1]['read']['total_ios'] / d['jobs'][0]['read']['total_ios'], 2)")
 	check "flow 1:2 holds after the weight-3 job left ($r)" python3 -c "import sys; sys.exit(not 1.8 <= $r <= 2.2)"
 else fail "flow run: $(cat "$RB_TMP/err")"; fi
+# random I/O of mixed sizes with the map covers every sector exactly once, as fio's
+# (sizes fitted to the free run at each offset); the iolog shows where each I/O went
+for mix in "--bsrange=512-4k" "--bssplit=512/25:1k/25:2k/25:4k/25"; do
+	rm -f "$RB_TMP/mix.log"
+	if run_json --name=m --ioengine=null --size=1m --rw=randwrite $mix --write_iolog="$RB_TMP/mix.log"; then
+		check "$mix: every sector once, 1 MiB in all" python3 -c '
+import sys
+seen = {}
+for line in open(sys.argv[1]):
+    v = line.split()
+    if len(v) == 5 and v[2] == "write":
+        for s in range(int(v[3]), int(v[3]) + int(v[4]), 512):
+            seen[s] = seen.get(s, 0) + 1
+sys.exit(not (len(seen) == 2048 and set(seen.values()) == {1}))' "$RB_TMP/mix.log"
+	else fail "$mix run: $(cat "$RB_TMP/err")"; fi
+done
 rb_done
