@@ -17,6 +17,17 @@ extern const struct io_engine_ops engine_psync_ops;
 extern const struct io_engine_ops engine_sync_ops;
 extern const struct io_engine_ops engine_null_ops;
 extern const struct io_engine_ops engine_posixaio_ops;
+extern const struct io_engine_ops engine_falloc_ops;
+extern const struct io_engine_ops engine_ftruncate_ops;
+extern const struct io_engine_ops engine_filecreate_ops;
+extern const struct io_engine_ops engine_filestat_ops;
+extern const struct io_engine_ops engine_filedelete_ops;
+extern const struct io_engine_ops engine_sg_ops;
+extern const struct io_engine_ops engine_uring_cmd_ops;
+extern const struct io_engine_ops engine_mmap_ops;
+extern const struct io_engine_ops engine_splice_ops;
+extern const struct io_engine_ops engine_cpuio_ops;
+extern const struct io_engine_ops engine_e4defrag_ops;
 
 /* The first one is the default ioengine (fio's on Linux). */
 static const struct io_engine_ops *const engines[] = {
@@ -26,6 +37,17 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_sync_ops,
 	&engine_null_ops,
 	&engine_posixaio_ops,
+	&engine_falloc_ops,
+	&engine_ftruncate_ops,
+	&engine_filecreate_ops,
+	&engine_filestat_ops,
+	&engine_filedelete_ops,
+	&engine_sg_ops,
+	&engine_uring_cmd_ops,
+	&engine_mmap_ops,
+	&engine_splice_ops,
+	&engine_cpuio_ops,
+	&engine_e4defrag_ops,
 };
 
 #define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
@@ -41,15 +63,15 @@ static const struct {
 	{ "net netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
 	  "gfapi_async libhdfs dfs libiscsi",
 	  "it does I/O over a network or to a remote store, not to a local disk" },
-	{ "cpuio exec", "it does no storage I/O" },
+	{ "exec", "raidbench does not run commands from job files" },
 	{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
-	{ "e4defrag", "it drives ext4 online defragmentation" },
 	{ "mtd", "it drives raw flash (MTD) devices" },
+	{ "libzbc", "it drives SCSI/ATA zoned disks through the libzbc library "
+	  "(zonemode=zbd with a block device engine is checked against the disk instead)" },
 	{ "libcufile", "it moves data to GPU memory" },
 	{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
-	{ "sg io_uring_cmd xnvme", "SCSI generic and NVMe pass-through are not supported yet" },
-	{ "mmap splice vsync pvsync pvsync2 falloc filecreate filestat filedelete "
-	  "ftruncate", "raidbench does not have this engine yet" },
+	{ "xnvme", "it drives NVMe through the xNVMe library" },
+	{ "vsync pvsync pvsync2", "raidbench does not have this engine yet" },
 	{ "solarisaio windowsaio", "it is for another operating system" },
 	{ "cpp_null", "it is fio's C++ test engine, an external plugin" },
 };

@@ -22,6 +22,7 @@ struct io_unit {
 	uint8_t ddir;		/* enum rb_ddir, or DDIR_SYNC for an fsync */
 	bool datasync;		/* DDIR_SYNC: fdatasync instead of fsync */
 	int fd;
+	const char *path;	/* the file's name, for engines that act on names */
 	unsigned file_idx;
 	unsigned idx;		/* index in the worker's unit array */
 	int error;		/* 0 or positive errno, set on completion */
@@ -44,9 +45,17 @@ enum {
 	ENGINE_F_SETS_ISSUE = 1u << 2,	/* commit() stamps issue_ns itself */
 	/* at depth 1 queue() completes on the spot (fio's FIO_SYNCIO shortcut): no slat */
 	ENGINE_F_SYNC_AT_DEPTH1 = 1u << 3,
+	ENGINE_F_NOLAYOUT = 1u << 4,	/* files are neither laid out nor opened (filecreate) */
+	ENGINE_F_CHARDEV = 1u << 5,	/* targets are character devices (sg, NVMe generic) */
+	ENGINE_F_UNLINKS = 1u << 6,	/* removes files by name: each path is guarded as a write */
+	ENGINE_F_DISKLESS = 1u << 7,	/* touches no file at all (cpuio): runs for runtime= */
+	ENGINE_F_DONOR = 1u << 8,	/* writes the job's donorname= file (e4defrag): guarded too */
+	/* queue() moves no data between the buffer and the file (falloc, filestat, cpuio...) */
+	ENGINE_F_NOXFER = 1u << 9,
 };
 
 struct engine_ctx;
+struct job_spec;
 
 /* fio's engine tuning options, for engines that take them (init_tuned). */
 struct engine_tuning {
@@ -82,7 +91,42 @@ struct io_engine_ops {
 	/* The i-th unit reaped by the last getevents(); error/resid filled in. */
 	struct io_unit *(*event)(struct engine_ctx *ctx, unsigned i);
 	void (*cleanup)(struct engine_ctx *ctx);
+	/*
+	 * Optional: checks that fd (path opened read-only) is a target this engine
+	 * drives, and reads its capacity and logical block size; 0, or -errno with
+	 * err naming the target and why (the job is refused at setup).
+	 */
+	int (*probe)(int fd, const char *path, uint64_t *bytes, unsigned *lbs, char *err,
+		     size_t errlen);
+	/* Optional: takes the job's engine options (stat_type=, cmd_type=, ...) after init. */
+	int (*configure)(struct engine_ctx *ctx, const struct job_spec *job, char *err,
+			 size_t errlen);
 };
+
+/*
+ * For engines whose queue() always completes (ENGINE_F_SYNC): an empty
+ * context and the ops that have nothing to do (core/engine_sync.c).
+ */
+int engine_sync_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
+		     unsigned nr_units, char *err, size_t errlen);
+int engine_sync_commit(struct engine_ctx *ctx, uint64_t (*clock)(void));
+int engine_sync_getevents(struct engine_ctx *ctx, unsigned min, unsigned max);
+struct io_unit *engine_sync_event(struct engine_ctx *ctx, unsigned i);
+void engine_sync_cleanup(struct engine_ctx *ctx);
+/* Completes u with ret (0 or -errno): the whole unit done or failed. */
+int engine_sync_done(struct io_unit *u, int ret);
+
+/*
+ * Engines that act once per file (filecreate, filestat, filedelete): which
+ * file indexes have had their operation. Zeroed to start.
+ */
+struct engine_once {
+	uint8_t *bits;
+	size_t len;
+};
+/* 1 the first time idx is seen (and marks it), 0 after, -ENOMEM. */
+int engine_once_first(struct engine_once *o, unsigned idx);
+void engine_once_release(struct engine_once *o);
 
 /* Looks an engine up by its fio name; NULL when unknown. */
 const struct io_engine_ops *engine_find(const char *name);

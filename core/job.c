@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +68,7 @@ void job_spec_defaults(struct job_spec *job)
 	job->uring_fixedbufs = true;
 	job->numjobs = 1;
 	job->loops = 1;
+	job->cpuchunks_us = 50000;	/* fio's default cpuchunks= */
 	job->nrfiles = 1;
 	job->invalidate = true;
 	job->randrepeat = true;
@@ -112,6 +114,8 @@ void job_spec_release(struct job_spec *job)
 	free(job->numa_cpu_nodes);
 	free(job->numa_mem_policy);
 	free(job->write_bw_log);
+	free(job->write_iolog);
+	free(job->e4defrag_donor);
 	free(job->write_lat_log);
 	free(job->write_iops_log);
 	free_kv(job->job_options, job->nr_job_options);
@@ -175,6 +179,8 @@ int job_spec_copy(struct job_spec *dst, const struct job_spec *src)
 	ret |= dup_str(&dst->numa_cpu_nodes, src->numa_cpu_nodes);
 	ret |= dup_str(&dst->numa_mem_policy, src->numa_mem_policy);
 	ret |= dup_str(&dst->write_bw_log, src->write_bw_log);
+	ret |= dup_str(&dst->write_iolog, src->write_iolog);
+	ret |= dup_str(&dst->e4defrag_donor, src->e4defrag_donor);
 	ret |= dup_str(&dst->write_lat_log, src->write_lat_log);
 	ret |= dup_str(&dst->write_iops_log, src->write_iops_log);
 	ret |= dup_kv(&dst->job_options, src->job_options, src->nr_job_options);
@@ -518,6 +524,20 @@ static const struct {
 	  "tausworthe, tausworthe64 or lfsr" },
 	{ "cpus_allowed_policy", { "shared", "split" }, { 0, 1 }, "shared or split" },
 	{ "kb_base", { "1024", "1000" }, { 1024, 1000 }, "1024 or 1000" },
+	{ "cmd_type", { "nvme" }, { 0 }, "nvme (io_uring_cmd's only command set)" },
+	{ "cpumode", { "noop", "qsort" }, { 0, 1 }, "noop or qsort" },
+	{ "exit_on_io_done", { "0", "false" }, { 0, 0 },
+	  "0 (a cpuio job that ends with the other jobs' I/O is not supported; give it runtime=)" },
+	{ "stat_type", { "stat", "lstat", "statx" }, { STAT_STAT, STAT_LSTAT, STAT_STATX },
+	  "stat, lstat or statx" },
+	{ "sg_write_mode", { "write", "write_and_verify", "verify", "write_same", "same",
+			     "write_same_ndob", "verify_bytchk_00", "verify_bytchk_01",
+			     "verify_bytchk_11" },
+	  { SG_WRITE, SG_WRITE_VERIFY, SG_WRITE_VERIFY, SG_WRITE_SAME, SG_WRITE_SAME,
+	    SG_WRITE_SAME_NDOB, SG_VERIFY_BYTCHK_00, SG_VERIFY_BYTCHK_01, SG_VERIFY_BYTCHK_11 },
+	  "write, write_and_verify, verify, write_same, same, write_same_ndob, "
+	  "verify_bytchk_00, verify_bytchk_01 or verify_bytchk_11 (write_stream is not "
+	  "supported)" },
 };
 
 static int opt_word(struct job_draft *d, const struct job_opt *o, const char *v,
@@ -743,6 +763,18 @@ static int opt_log(struct job_draft *d, const struct job_opt *o, const char *v,
 	return set_str(field, v);
 }
 
+static int opt_latency_percentile(struct job_draft *d, const struct job_opt *o,
+				  const char *v, char *why, size_t len)
+{
+	char *end;
+	double p = strtod(v, &end);
+
+	if (end == v || *end || !(p > 0 && p <= 100))
+		return ERR("bad percentile '%s' (expected a number above 0, at most 100)", v);
+	d->spec.latency_percentile = p;
+	return 0;
+}
+
 /*
  * fio options raidbench takes without an effect of its own (fio's internals,
  * or tuning its engines). The value is checked by kind: a flag (0/1), a whole
@@ -810,11 +842,14 @@ static int opt_zonemode(struct job_draft *d, const struct job_opt *o, const char
 {
 	if (!strcmp(v, "none") || !strcmp(v, "strided")) {
 		d->spec.zone_strided = v[0] == 's';
+		d->spec.zbd = false;
 		return 0;
 	}
-	if (!strcmp(v, "zbd"))
-		return ERR("'zbd' drives zoned block devices (ZBC/ZNS write pointers), which "
-			   "raidbench does not; none and strided are supported");
+	if (!strcmp(v, "zbd")) {
+		/* checked against the target at setup: it must be a zoned block device */
+		d->spec.zbd = true;
+		return 0;
+	}
 	return ERR("bad value '%s' (expected none, strided or zbd)", v);
 }
 
@@ -860,7 +895,8 @@ static int opt_pct_seq(struct job_draft *d, const struct job_opt *o, const char 
 #define N_VLATER "raidbench verifies after the write phase, in the job's own thread"
 #define N_VDUMP "a failed block is reported with its offset and checksums, not dumped to files"
 #define N_VHDR "blocks carry raidbench's own verify header (crc32c), not fio's layout"
-#define N_FLOW "jobs are not throttled against each other"
+#define N_ZBD "it applies to zonemode=zbd, which raidbench refuses at setup unless the target is zoned"
+#define N_FLOW "flow counts I/Os, not tokens: the watermark has no effect"
 #define N_LOGS "raidbench's log files keep their default layout"
 #define N_URING "an option of fio's io_uring engine; raidbench's io_uring uses its own settings"
 #define N_PRIO "I/O priorities are not set"
@@ -946,6 +982,30 @@ static const struct job_opt job_opts[] = {
 	{ "number_ios", NULL, opt_u64, OFF(number_ios), 0, 0, 0, NULL },
 	{ "offset_increment", NULL, opt_u64, OFF(offset_increment), 0, 0, 0, NULL },
 	{ "zonemode", NULL, opt_zonemode, 0, 0, 0, 0, NULL },
+	{ "stat_type", NULL, opt_word, OFF(stat_type), 0, 0, 0, NULL },
+	{ "cmd_type", NULL, opt_word, 0, 0, 0, 0, NULL },
+	{ "cpuload", NULL, opt_uint, OFF(cpuload), 1, 100, 0, NULL },
+	{ "donorname", NULL, opt_str, OFF(e4defrag_donor), 0, 0, 0, NULL },
+	{ "inplace", NULL, opt_bool, OFF(e4defrag_inplace), 0, 0, OPT_BARE, NULL },
+	{ "cpuchunks", NULL, opt_time, OFF(cpuchunks_us), 1, 0, 0, NULL },
+	{ "cpumode", NULL, opt_word, OFF(cpumode_qsort), 0, 0, 0, NULL },
+	{ "exit_on_io_done", NULL, opt_word, 0, 0, 0, 0, NULL },
+	{ "sg_write_mode", NULL, opt_word, OFF(sg_write_mode), 0, 0, 0, NULL },
+	{ "readfua", NULL, opt_bool, OFF(sg_readfua), 0, 0, OPT_BARE, NULL },
+	{ "writefua", NULL, opt_bool, OFF(sg_writefua), 0, 0, OPT_BARE, NULL },
+	{ "max_open_zones", NULL, opt_accept, 0, 0, 0, 0, N_ZBD },
+	{ "job_max_open_zones", NULL, opt_accept, 0, 0, 0, 0, N_ZBD },
+	{ "ignore_zone_limits", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_ZBD },
+	{ "read_beyond_wp", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_ZBD },
+	{ "zone_reset_frequency", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_ZBD },
+	{ "zone_reset_threshold", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_ZBD },
+	{ "zonecapacity", NULL, opt_accept, 0, 0, 0, OPT_SIZE, N_ZBD },
+	{ "fill_device", "fill_fs", opt_bool, OFF(fill_device), 0, 0, OPT_BARE, NULL },
+	{ "latency_target", NULL, opt_time, OFF(latency_target_us), 1, 0, 0, NULL },
+	{ "latency_window", NULL, opt_time, OFF(latency_window_us), 1, 0, 0, NULL },
+	{ "latency_percentile", NULL, opt_latency_percentile, 0, 0, 0, 0, NULL },
+	{ "latency_run", NULL, opt_bool, OFF(latency_run), 0, 0, OPT_BARE, NULL },
+	{ "write_iolog", NULL, opt_str, OFF(write_iolog), 0, 0, 0, NULL },
 	{ "zonesize", NULL, opt_u64, OFF(zonesize), 0, 0, 0, NULL },
 	{ "zonerange", NULL, opt_u64, OFF(zonerange), 0, 0, 0, NULL },
 	{ "zoneskip", NULL, opt_u64, OFF(zoneskip), 0, 0, 0, NULL },
@@ -974,7 +1034,7 @@ static const struct job_opt job_opts[] = {
 	{ "allow_mounted_write", NULL, opt_accept, 0, 0, 0, OPT_BARE, "raidbench's write guard decides (see --allow-destroy)" },
 	{ "create_on_open", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LAYOUT },
 	{ "pre_read", NULL, opt_accept, 0, 0, 0, OPT_BARE, "files are not read into the page cache first" },
-	{ "exitall", NULL, opt_accept, 0, 0, 0, OPT_BARE, "other jobs run to their own end" },
+	{ "exitall", NULL, opt_bool, OFF(exitall), 0, 0, OPT_BARE, NULL },
 	{ "exitall_on_error", NULL, opt_accept, 0, 0, 0, OPT_BARE, "other jobs run to their own end after a job's error" },
 	{ "exit_what", NULL, opt_accept_word, 0, 0, 0, 0, "other jobs run to their own end" },
 	{ "per_job_logs", NULL, opt_bool, OFF(per_job_logs), 0, 0, OPT_BARE, NULL },
@@ -1006,9 +1066,9 @@ static const struct job_opt job_opts[] = {
 	{ "dedupe_mode", NULL, opt_accept_word, 0, 0, 0, 0, N_BUF },
 	{ "dedupe_working_set_percentage", NULL, opt_accept, 0, 0, 0, 0, N_BUF },
 	{ "dedupe_global", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_BUF },
-	{ "flow", NULL, opt_accept, 0, 0, 0, 0, N_FLOW },
-	{ "flow_id", NULL, opt_accept, 0, 0, 0, 0, N_FLOW },
-	{ "flow_sleep", NULL, opt_accept, 0, 0, 0, 0, N_FLOW },
+	{ "flow", NULL, opt_uint, OFF(flow), 0, UINT_MAX, 0, NULL },
+	{ "flow_id", NULL, opt_int, OFF(flow_id), INT_MIN, INT_MAX, 0, NULL },
+	{ "flow_sleep", NULL, opt_time, OFF(flow_sleep_us), 1, 0, 0, NULL },
 	{ "flow_watermark", NULL, opt_accept, 0, 0, 0, 0, N_FLOW },
 	{ "rate_min", "ratemin", opt_accept, 0, 0, 0, OPT_TEXT, "a job below its minimum rate is not failed" },
 	{ "rate_iops_min", NULL, opt_accept, 0, 0, 0, OPT_TEXT, "a job below its minimum rate is not failed" },
@@ -1147,7 +1207,7 @@ int job_draft_set(struct job_draft *d, const char *key, const char *value,
 {
 	int idx = job_opt_find(key);
 	const struct job_opt *o;
-	char msg[256], *unquoted = NULL;
+	char msg[512], *unquoted = NULL;
 	size_t n;
 	int ret;
 
@@ -1185,6 +1245,21 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
 		b = t;
 	}
 	return a;
+}
+
+int job_donor_path(const struct job_spec *job, char *buf, size_t len)
+{
+	const char *name = job->e4defrag_donor;
+	int n;
+
+	if (!name || !*name)
+		return -EINVAL;
+	/* fio: in the job's directory= when it has one */
+	if (name[0] != '/' && job->nr_directories)
+		n = snprintf(buf, len, "%s/%s", job->directories[0], name);
+	else
+		n = snprintf(buf, len, "%s", name);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
 uint64_t job_verify_interval(const struct job_spec *job)

@@ -53,6 +53,15 @@ struct opt_kv {
 	char *value;
 };
 
+/* sg's sg_write_mode=: what a write does (fio's names) */
+enum sg_write_mode {
+	SG_WRITE = 0, SG_WRITE_VERIFY, SG_WRITE_SAME, SG_WRITE_SAME_NDOB,
+	SG_VERIFY_BYTCHK_00, SG_VERIFY_BYTCHK_01, SG_VERIFY_BYTCHK_11,
+};
+
+/* filestat's stat_type= */
+enum stat_type { STAT_STAT = 0, STAT_LSTAT, STAT_STATX };
+
 struct job_spec {
 	char *name;
 	char *description;		/* NULL when not set */
@@ -133,6 +142,27 @@ struct job_spec {
 	bool zero_buffers;
 	bool refill_buffers;
 	int nice;
+	enum stat_type stat_type;	/* filestat: stat_type= */
+	enum sg_write_mode sg_write_mode;	/* sg: what a write does */
+	bool sg_readfua, sg_writefua;	/* sg: FUA on reads, writes */
+	unsigned cpuload;		/* cpuio: percent of the CPU kept busy */
+	uint64_t cpuchunks_us;		/* cpuio: busy time per cycle */
+	int cpumode_qsort;		/* cpuio: cpumode=qsort (1) or noop (0) */
+	char *e4defrag_donor;		/* e4defrag: donorname=, NULL when unset */
+	bool e4defrag_inplace;		/* e4defrag: allocate the donor per I/O */
+	bool fill_device;		/* write until the device or file system is full */
+	bool exitall;			/* this job's end stops every other job */
+	bool zbd;			/* zonemode=zbd: the target must be a zoned device */
+	char *write_iolog;		/* fio iolog (version 2) of the I/Os issued, NULL = off */
+	/* latency_target: the deepest queue whose latency_percentile stays under target */
+	uint64_t latency_target_us;
+	uint64_t latency_window_us;
+	double latency_percentile;
+	bool latency_run;		/* keep adjusting the depth for the whole run */
+	/* flow=: this job's weight among the jobs of its flow_id, 0 = no flow control */
+	unsigned flow;
+	int flow_id;
+	uint64_t flow_sleep_us;		/* wait when ahead of the share, 0 = yield */
 
 	/* time */
 	uint64_t runtime_us;		/* 0 = unlimited */
@@ -208,9 +238,23 @@ void job_spec_release(struct job_spec *job);
  */
 uint64_t job_verify_interval(const struct job_spec *job);
 
+/* e4defrag's donor file: donorname= in the job's directory; 0, -EINVAL without one. */
+int job_donor_path(const struct job_spec *job, char *buf, size_t len);
+
 static inline bool job_is_random(const struct job_spec *job)
 {
 	return job->rw & RW_RANDOM;
+}
+
+/* Sizes drawn per I/O (bsrange or bssplit) in any direction. */
+static inline bool job_mixed_sizes(const struct job_spec *job)
+{
+	int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (job->nr_bssplit[d] || job->bs_max[d] > job->bs[d])
+			return true;
+	return false;
 }
 
 static inline bool job_writes(const struct job_spec *job)

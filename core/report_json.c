@@ -245,10 +245,12 @@ static void add_job(struct jb *b, struct json_object *jobs, const struct thread_
 	}
 	if (ts->latency_depth) {
 		jint(b, o, "latency_depth", ts->latency_depth);
-		/* no latency_target support: fio's values when it is unset */
-		jint(b, o, "latency_target", 0);
-		jdbl(b, o, "latency_percentile", 100.0);
-		jint(b, o, "latency_window", 0);
+		const struct job_spec *j = ts->job;
+
+		jint(b, o, "latency_target", j ? j->latency_target_us : 0);
+		jdbl(b, o, "latency_percentile", j && j->latency_percentile ? j->latency_percentile
+									 : 100.0);
+		jint(b, o, "latency_window", j ? j->latency_window_us : 0);
 	}
 	if (ts->description && ts->description[0])
 		jstr(b, o, "desc", ts->description);

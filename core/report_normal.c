@@ -287,7 +287,10 @@ static void show_job(FILE *f, const struct run_report *r, const struct thread_st
 			(unsigned long long)ts->total_err, ts->first_error,
 			strerror(ts->first_error));
 	if (ts->latency_depth)
-		fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
+		fprintf(f, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, depth=%u\n",
+			(unsigned long long)(ts->job ? ts->job->latency_target_us : 0),
+			(unsigned long long)(ts->job ? ts->job->latency_window_us : 0),
+			ts->job && ts->job->latency_percentile ? ts->job->latency_percentile : 100.0,
 			ts->latency_depth);
 }
 

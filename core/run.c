@@ -200,7 +200,9 @@ static int build_entries(struct run_result *res, struct sampler *smp)
 		}
 		ts->nr_jobs = 1;
 		ts->groupid = w->job->groupid;
-		ts->latency_depth = w->job->iodepth;
+		/* latency_target: the depth the search settled on (the worker's) */
+		if (!w->job->latency_target_us)
+			ts->latency_depth = w->job->iodepth;
 		if (w->job->group_reporting && group_entry[ts->groupid] >= 0) {
 			thread_stat_merge(&res->ts[group_entry[ts->groupid]], ts);
 			continue;
@@ -248,6 +250,25 @@ struct run_handle {
 	int *groups;
 };
 
+/*
+ * exitall: once a job that has it finishes, the jobs running beside it
+ * (its stonewall set, fio's default exit_what=group) are told to stop.
+ */
+static void exitall_check(struct worker *ws, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = from; i < to; i++)
+		/* pairs with the worker's release store of PHASE_DONE */
+		if (ws[i].job->exitall &&
+		    atomic_load_explicit(&ws[i].phase, memory_order_acquire) == PHASE_DONE)
+			break;
+	if (i == to)
+		return;
+	for (i = from; i < to; i++)
+		atomic_store_explicit(&ws[i].stop, true, memory_order_relaxed);
+}
+
 static void *engine_main(void *arg)
 {
 	struct run_handle *e = arg;
@@ -280,6 +301,7 @@ static void *engine_main(void *arg)
 			}
 			for (i = from; i < to; i++)
 				sample_worker(&res->workers[i], &e->smp[i], now);
+			exitall_check(res->workers, from, to);
 			running = live_sample(e->ls, &e->ring, from, to, e->t0, now);
 		}
 		for (i = from; i < to; i++)
@@ -444,6 +466,15 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 			e->groups[k] = jl->jobs[i].groupid;
 		}
 	}
+	/* flow=: the jobs of one flow_id share its counters */
+	if (flow_table_init(&res->flows, res->nr_workers)) {
+		snprintf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto fail;
+	}
+	for (k = 0; k < res->nr_workers; k++)
+		if (res->workers[k].job->flow)
+			res->workers[k].flow = flow_table_get(&res->flows, res->workers[k].job->flow_id);
 	track_disks(res, &e->disks, &e->nr_disks);
 	e->disk_names = calloc(e->nr_disks + 1, sizeof(*e->disk_names));
 	if (!e->disk_names || ring_init(&e->ring, 4096)) {
@@ -574,6 +605,7 @@ void run_result_release(struct run_result *res)
 	for (i = 0; i < res->nr_workers; i++)
 		worker_release(&res->workers[i]);
 	free(res->workers);
+	flow_table_release(&res->flows);
 	free(res->ts);
 	free(res->gs);
 	free(res->du);

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "flow.h"
 #include "guard.h"
 #include "job.h"
 #include "stats.h"
@@ -68,6 +69,7 @@ struct run_result {
 	char error_msgs[4096];	/* one line per failed job */
 	uint64_t start_realtime_ms;
 	struct series *series;	/* per-interval series (core/series.h), NULL when none */
+	struct flow_table flows;	/* flow=: the counters the workers share */
 };
 
 /*

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "flow.h"
 #include "live.h"
 #include "verify.h"
 #include "worker.h"
@@ -49,6 +50,8 @@ struct io_state {
 	unsigned vfile;			/* verify cursor */
 	uint64_t vblock;
 	bool failed;			/* a fatal error stopped issuing */
+	bool full;			/* fill_device: the device or file system is full */
+	struct lat_target lat;		/* latency_target's depth search */
 	uint64_t dir_start_ns;
 	/* completions accounted but not yet folded into ts and published (settle()) */
 	struct lat_acc acc_clat[DDIR_RWDIR_CNT], acc_lat[DDIR_RWDIR_CNT], acc_slat[DDIR_RWDIR_CNT];
@@ -283,7 +286,38 @@ static void loop_reset(struct worker *w)
 	for (i = 0; i < w->nr_files; i++) {
 		memset(w->files[i].next_seq, 0, sizeof(w->files[i].next_seq));
 		w->files[i].tw_pending = false;
+		if (w->files[i].used)
+			memset(w->files[i].used, 0, (size_t)(w->files[i].nr_blocks + 7) / 8);
 	}
+}
+
+static inline bool block_used(const struct worker_file *f, uint64_t b)
+{
+	return f->used[b / 8] & (1u << (b % 8));
+}
+
+/*
+ * Random I/O of mixed sizes with the random map, fio's way: the offset
+ * first, a block the map hands out that no earlier I/O of this pass
+ * covered; then a size drawn to fit before the region's end; then that
+ * size cut to the run of free blocks there, all of them marked. Every
+ * block is covered exactly once per pass. Sets *off, returns the size.
+ */
+static uint64_t fit_to_map(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+{
+	uint64_t b, n, len;
+	bool new_pass;
+
+	do {
+		b = rb_randmap_next(f->map, &new_pass);
+		if (new_pass)
+			memset(f->used, 0, (size_t)(f->nr_blocks + 7) / 8);
+	} while (block_used(f, b));
+	len = pick_bs(w, ddir, f->size - b * w->min_bs);
+	for (n = 0; n * w->min_bs < len && b + n < f->nr_blocks && !block_used(f, b + n); n++)
+		f->used[(b + n) / 8] |= (uint8_t)(1u << ((b + n) % 8));
+	*off = b * w->min_bs;
+	return n * w->min_bs;
 }
 
 /* Fills u with the next I/O of the main phase; false when the phase is over. */
@@ -292,10 +326,10 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	const struct job_spec *job = w->job;
 	struct worker_file *f;
 	uint64_t bs, off = 0;
-	bool rtw_write, seq_fit;
+	bool rtw_write, seq_fit, map_fit;
 	int ddir, d;
 
-	if (st->failed || worker_stopped(w))
+	if (st->failed || st->full || st->lat.done || worker_stopped(w))
 		return false;
 	if (st->end_ns && now >= st->end_ns)
 		return false;
@@ -323,9 +357,24 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	}
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
+	/*
+	 * rw=read:N, fio's way: once an I/O has reached the region's end the
+	 * pass is over; a hole that lands past the end wraps to the start; an
+	 * I/O that would start inside but run over the end ends the pass
+	 */
+	if (!job->time_based && !job_is_random(job) && job->rw_gap > 0 && f->next_seq[ddir] &&
+	    (f->next_seq[ddir] >= f->size ||
+	     (f->next_seq[ddir] + (uint64_t)job->rw_gap < f->size &&
+	      f->next_seq[ddir] + (uint64_t)job->rw_gap + job->bs[ddir] > f->size))) {
+		st->loop_bytes = w->io_limit;
+		return gen_main(w, st, u, now);
+	}
 	rtw_write = ddir == DDIR_WRITE && f->tw_pending;
 	seq_fit = !rtw_write && !job_is_random(job) && !job->zone_strided &&
 		  (job->nr_bssplit[ddir] || job->bs_max[ddir] > job->bs[ddir]);
+	/* percentage_random below 100 leaves the choice to worker_pick_offset */
+	map_fit = !rtw_write && f->used && !job->zone_strided && !job->nr_dzones &&
+		  job->percentage_random[ddir] >= 100;
 	if (seq_fit) {
 		/* fio takes the offset first, then a size that fits before the region's end */
 		off = worker_seq_next(w, f, ddir, job->bs[ddir]);
@@ -334,6 +383,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 			st->loop_bytes = w->io_limit;
 			return gen_main(w, st, u, now);
 		}
+	} else if (map_fit) {
+		bs = fit_to_map(w, f, ddir, &off);
 	} else {
 		bs = rtw_write ? f->tw_len : pick_bs(w, ddir, UINT64_MAX);
 	}
@@ -341,7 +392,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	 * the tail smaller than a block is not issued, as fio; a size fitted to
 	 * the room is, while fewer bytes than the limit are done (fio's rule)
 	 */
-	if (!job->time_based && !seq_fit && st->loop_bytes + bs > w->io_limit) {
+	if (!job->time_based && !seq_fit && !map_fit && st->loop_bytes + bs > w->io_limit) {
 		st->loop_bytes = w->io_limit;
 		return gen_main(w, st, u, now);
 	}
@@ -355,7 +406,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		f->tw_pending = false;
 	} else if (seq_fit) {
 		f->next_seq[ddir] = off + bs;
-	} else {
+	} else if (!map_fit) {
 		off = worker_pick_offset(w, f, ddir, bs);
 	}
 	if (ddir == DDIR_TRIM && (job->rw & RW_WRITE) && (job->rw & RW_RANDOM)) {
@@ -365,6 +416,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	}
 	u->offset = f->start + off;
 	u->fd = f->fd;
+	u->path = f->path;
 	u->file_idx = (unsigned)(f - w->files);
 	u->error = 0;
 	u->resid = 0;
@@ -400,6 +452,7 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 			u->len = (uint32_t)bs;
 			u->offset = f->start + b * w->min_bs;
 			u->fd = f->fd;
+			u->path = f->path;
 			u->file_idx = st->vfile;
 			u->error = 0;
 			u->resid = 0;
@@ -458,6 +511,13 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 	struct thread_stat *ts = &w->ts;
 	int ddir = u->ddir;
 
+	if (u->error && job->fill_device && ddir == DDIR_WRITE &&
+	    (u->error == ENOSPC || u->error == EDQUOT)) {
+		/* fill_device: a full device ends the job; fio counts that I/O, with no bytes */
+		st->full = true;
+		u->error = 0;
+		u->resid = u->len;
+	}
 	if (u->error) {
 		unsigned coe = job->continue_on_error;
 		unsigned bit = ddir == DDIR_READ ? COE_READ : COE_WRITE;
@@ -515,6 +575,7 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 		lat_acc_add(&st->acc_clat[ddir], clat);
 		live_bump(&ds->clat_hist[hist_index(clat)]);
 		lat_acc_add(&st->acc_lat[ddir], lat);
+		lat_target_complete(&st->lat, job, lat, comp);
 		if (job->lat_percentiles)
 			ds->lat_hist[hist_index(lat)]++;
 		if (!w->sync_io) {
@@ -700,6 +761,31 @@ static void think(struct worker *w)
 	}
 }
 
+/*
+ * flow=: waits while this job is ahead of its weight's share of its flow,
+ * then counts the coming I/O into the flow. Returns the clock after.
+ */
+static uint64_t flow_wait(struct worker *w, struct io_state *st, uint64_t now)
+{
+	const struct job_spec *job = w->job;
+
+	while (flow_ahead(w->flow, w->flow_ios, job->flow) && !worker_stopped(w) &&
+	       !(st->end_ns && now >= st->end_ns)) {
+		if (job->flow_sleep_us) {
+			struct timespec ts = { .tv_sec = (time_t)(job->flow_sleep_us / 1000000),
+					       .tv_nsec = (long)(job->flow_sleep_us % 1000000) * 1000 };
+
+			nanosleep(&ts, NULL);
+		} else {
+			sched_yield();
+		}
+		now = rb_now_ns();
+	}
+	w->flow_ios++;
+	flow_count(w->flow);
+	return now;
+}
+
 typedef bool (*gen_fn)(struct worker *, struct io_state *, struct io_unit *, uint64_t);
 
 /* The pump: keep the queue full, reap when it is, until gen says stop. */
@@ -717,7 +803,7 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 			paced = true;
 	while (more || inflight || queued || retry) {
 		busy = false;
-		while ((more && w->nr_free) || retry) {
+		while ((more && w->nr_free && w->nr_units - w->nr_free < st->lat.qd) || retry) {
 			struct io_unit *u;
 			int r;
 
@@ -743,6 +829,10 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 					/* each paced I/O starts when its wait ends */
 					fresh = false;
 				}
+				if (w->flow && !st->verifying) {
+					now = flow_wait(w, st, now);
+					fresh = false;
+				}
 				if (!gen(w, st, u, now)) {
 					more = false;
 					break;
@@ -751,6 +841,7 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 			}
 			u->start_ns = now;
 			u->issue_ns = now;
+			worker_iolog_io(w, u);
 			r = w->ops->queue(w->ctx, u);
 			if (r == ENGINE_COMPLETED) {
 				now = rb_now_ns();
@@ -810,7 +901,7 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 		}
 		if (!inflight)
 			continue;
-		if (!w->nr_free || !more || busy) {
+		if (!w->nr_free || !more || busy || w->nr_units - w->nr_free >= st->lat.qd) {
 			unsigned min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min
 								       : 1;
 
@@ -943,6 +1034,13 @@ static int worker_thread_setup(struct worker *w)
 		set_error(w, -ret, "job '%s': %s", job->name, err);
 		return ret;
 	}
+	if (w->ops->configure) {
+		ret = w->ops->configure(w->ctx, job, err, sizeof(err));
+		if (ret) {
+			set_error(w, -ret, "job '%s': %s", job->name, err);
+			return ret;
+		}
+	}
 	if (w->ops->register_files) {
 		int fds[64];
 		unsigned n = w->nr_files < 64 ? w->nr_files : 64;
@@ -996,6 +1094,11 @@ void *worker_main(void *arg)
 		st.end_ns = 0;
 	atomic_store_explicit(&w->pub_stat_start_ns, st.stat_start_ns, memory_order_relaxed);
 	worker_logs_start(w, st.stat_start_ns);
+	lat_target_init(&st.lat, job, t0);
+	if (w->flow)
+		flow_join(w->flow, job->flow);
+	if (!st.lat.on)
+		st.lat.qd = w->nr_units;
 	/* pairs with the sampler's acquire load of phase */
 	atomic_store_explicit(&w->phase, job->ramp_time_us ? PHASE_RAMP : PHASE_RUN,
 			      memory_order_release);
@@ -1030,6 +1133,11 @@ void *worker_main(void *arg)
 	cpu_usage(&ru1);
 	if (worker_logs_close(w, t_end) < 0)
 		set_error(w, EIO, "job '%s': writing its log files failed (disk full?)", job->name);
+	worker_iolog_close(w);
+	if (w->flow)
+		flow_leave(w->flow, job->flow, w->flow_ios);
+	if (st.lat.on)
+		w->ts.latency_depth = st.lat.qd;
 
 	{
 		uint64_t start = st.stat_start_ns < t_main_end ? st.stat_start_ns : t_main_end;
@@ -1184,6 +1292,9 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	ret = worker_logs_open(w, w->err, sizeof(w->err));
 	if (ret)
 		return ret;
+	ret = worker_iolog_open(w, w->err, sizeof(w->err));
+	if (ret)
+		return ret;
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];
 		char derr[256] = "";
@@ -1203,6 +1314,15 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 					 job->name, derr);
 				return -EINVAL;
 			}
+		} else if (!job->norandommap && !job->lfsr && aligned && job_mixed_sizes(job)) {
+			/*
+			 * mixed sizes: any block may start an I/O, whose size is then
+			 * fitted to the room and to the free run there (fit_to_map)
+			 */
+			f->map = rb_randmap_new(f->nr_blocks, seed + i);
+			f->used = calloc((size_t)(f->nr_blocks + 7) / 8, 1);
+			if (!f->map || !f->used)
+				return -ENOMEM;
 		} else if ((!job->norandommap || job->lfsr) && aligned) {
 			/* lfsr, like the map, hands out each block once per pass */
 			f->map = rb_randmap_new(f->nr_blocks - (w->max_bs / w->min_bs) + 1,
@@ -1230,6 +1350,7 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 void worker_release(struct worker *w)
 {
 	worker_logs_close(w, 0);
+	worker_iolog_close(w);
 	if (w->ctx && w->ops)
 		w->ops->cleanup(w->ctx);
 	w->ctx = NULL;

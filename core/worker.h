@@ -20,11 +20,14 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "engine.h"
 #include "guard.h"
 #include "job.h"
 #include "rand.h"
 #include "stats.h"
+
+struct flow;
 
 enum worker_phase {
 	PHASE_SETUP = 0,
@@ -49,6 +52,8 @@ struct worker_file {
 	/* zonemode=strided: the current zone, the position in it, bytes done there */
 	uint64_t zone_start, zone_pos, zone_done;
 	struct rb_randmap *map;
+	/* mixed sizes with the map: blocks an I/O covered this pass (fio's axmap), else NULL */
+	uint8_t *used;
 	struct rb_dist *dist;
 	uint64_t nr_blocks;	/* region / min bs */
 	uint8_t *written;	/* verify: bitmap of blocks written, NULL otherwise */
@@ -85,6 +90,10 @@ struct worker {
 	uint64_t io_limit;		/* bytes per loop, 0 = region */
 	bool sync_io;			/* units complete in queue(): no slat */
 	struct worker_logs *logs;	/* write_*_log files, NULL when none */
+	FILE *iolog;			/* write_iolog, NULL when off */
+	struct flow *flow;		/* flow=: the runner's, NULL without flow control */
+	uint64_t flow_ios;		/* I/Os this worker counted into its flow */
+	uint64_t iolog_t0;		/* the iolog's time zero */
 
 	/* shared with the runner; see the threading contract above */
 	const struct guard_consent *consent;

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/fs.h>
@@ -31,6 +32,46 @@ static char *path_join(const char *dir, const char *name)
 	if (asprintf(&p, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name) < 0)
 		return NULL;
 	return p;
+}
+
+/*
+ * zonemode=zbd: the target must be a zoned block device. fio emulates zones
+ * on other targets; raidbench refuses them by name, and refuses zoned ones
+ * too, since it does not keep write pointers.
+ */
+static int check_zoned(const struct job_spec *job, const char *path, const struct stat *st,
+		       char *err, size_t errlen)
+{
+	char sys[128], model[32] = "none";
+	FILE *f;
+
+	if (!S_ISBLK(st->st_mode)) {
+		snprintf(err, errlen, "job '%s': zonemode=zbd: %s is not a block device; raidbench "
+			 "runs zonemode=zbd only on zoned block devices (fio would emulate zones "
+			 "here; zonemode=strided is the nearest raidbench has)", job->name, path);
+		return -EINVAL;
+	}
+	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/queue/zoned", major(st->st_rdev),
+		 minor(st->st_rdev));
+	f = fopen(sys, "r");
+	if (!f) {
+		snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/../queue/zoned",
+			 major(st->st_rdev), minor(st->st_rdev));
+		f = fopen(sys, "r");
+	}
+	if (f) {
+		if (fgets(model, sizeof(model), f))
+			model[strcspn(model, "\n")] = 0;
+		fclose(f);
+	}
+	if (!strcmp(model, "none"))
+		snprintf(err, errlen, "job '%s': zonemode=zbd: %s is not a zoned block device (its "
+			 "queue/zoned is \"none\"); use zonemode=strided or none", job->name, path);
+	else
+		snprintf(err, errlen, "job '%s': zonemode=zbd: %s is a %s zoned device, but "
+			 "raidbench does not keep zone write pointers; it cannot run this job",
+			 job->name, path, model);
+	return -EINVAL;
 }
 
 /* Logical block size of the device under path: the device itself, or a file's fs. */
@@ -194,6 +235,65 @@ static uint64_t device_size(int fd)
 	return sz;
 }
 
+/*
+ * fill_device on a file: a bound on the bytes from start to where the file
+ * system is full (its free blocks plus what the file holds past start); the
+ * job ends at ENOSPC before it, as fio's.
+ */
+static uint64_t fs_room(const char *path, uint64_t real_size, uint64_t start)
+{
+	char *dir = strdup(path), *slash;
+	struct statvfs sv;
+	uint64_t room = 0;
+
+	if (!dir)
+		return 0;
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		slash[1] = 0;
+	else
+		*slash = 0;
+	if (statvfs(dir, &sv) == 0)
+		room = (uint64_t)sv.f_bfree * sv.f_frsize;	/* root may fill the reserve too */
+	free(dir);
+	if (real_size > start)
+		room += real_size - start;
+	return room;
+}
+
+/*
+ * An engine with probe() (sg, io_uring_cmd) checks the target is one it
+ * drives and gives its capacity and logical block size. Opened read-only:
+ * reads are always allowed; a write job opens through the guard later.
+ */
+static int probe_target(struct worker *w, struct worker_file *f, char *err, size_t errlen)
+{
+	char why[512] = "";
+	unsigned lbs = 512;
+	uint64_t bytes = 0;
+	int fd, ret;
+
+	fd = open(f->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "job '%s': cannot open %s: %s", w->job->name, f->path,
+			 strerror(-ret));
+		return ret;
+	}
+	ret = w->ops->probe(fd, f->path, &bytes, &lbs, why, sizeof(why));
+	close(fd);
+	if (ret) {
+		snprintf(err, errlen, "job '%s': %s", w->job->name, why);
+		return ret;
+	}
+	f->is_blockdev = true;	/* a device: sized, never laid out */
+	f->real_size = bytes;
+	f->lbs = lbs;
+	return 0;
+}
+
 /* Size the job's region in each file, fio's rules: size, filesize, offset, %. */
 static int size_regions(struct worker *w, char *err, size_t errlen)
 {
@@ -215,6 +315,8 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 			size = (f->real_size * job->size_percent / 100) / w->nr_files;
 		else if (job->size)
 			size = job->size / w->nr_files;
+		else if (job->fill_device && !f->is_blockdev)
+			size = fs_room(f->path, f->real_size, start) / w->nr_files;
 		else if (f->real_size > start)
 			size = f->real_size - start;
 		else {
@@ -291,11 +393,51 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 	ret = resolve_paths(w, err, errlen);
 	if (ret)
 		return ret;
-	if (w->ops->flags & ENGINE_F_NODATA) {
-		/* this engine moves no data: no file is opened, created or written */
+	if (w->ops->flags & ENGINE_F_DONOR) {
+		/* the donor file is written (its blocks swapped with the target's): guarded too */
+		char donor[4096], why[1024];
+
+		if (job_donor_path(job, donor, sizeof(donor))) {
+			snprintf(err, errlen, "job '%s': ioengine=%s needs donorname= (the donor "
+				 "file)", job->name, w->ops->name);
+			return -EINVAL;
+		}
+		if (guard_check_write(donor, w->consent, why, sizeof(why))) {
+			snprintf(err, errlen, "job '%s': %s", job->name, why);
+			return -EPERM;
+		}
+	}
+	if (w->ops->flags & (ENGINE_F_NOLAYOUT | ENGINE_F_UNLINKS)) {
+		/* these create or remove files by name: the guard hears each one first */
+		for (i = 0; i < w->nr_files; i++) {
+			char why[1024];
+
+			if (guard_check_write(w->files[i].path, w->consent, why, sizeof(why))) {
+				snprintf(err, errlen, "job '%s': %s", job->name, why);
+				return -EPERM;
+			}
+		}
+	}
+	if (w->ops->flags & ENGINE_F_DISKLESS) {
+		/* no file at all: each "file" is a region nothing reads, as long as runtime allows */
+		if (!job->runtime_us) {
+			snprintf(err, errlen, "job '%s': ioengine=%s needs runtime= (it does no I/O "
+				 "that could end it)", job->name, w->ops->name);
+			return -EINVAL;
+		}
+		for (i = 0; i < w->nr_files; i++) {
+			w->files[i].lbs = 512;
+			w->files[i].size = (UINT64_C(1) << 50) / w->min_bs * w->min_bs;
+			w->files[i].nr_blocks = w->files[i].size / w->min_bs;
+		}
+		w->io_limit = UINT64_MAX;
+		return 0;
+	}
+	if (w->ops->flags & (ENGINE_F_NODATA | ENGINE_F_NOLAYOUT)) {
+		/* null moves no data, filecreate makes its files: none is opened or laid out */
 		if (!job->size && !job->filesize) {
-			snprintf(err, errlen, "job '%s': ioengine=%s needs size= (there is no file "
-				 "to take the size from)", job->name, w->ops->name);
+			snprintf(err, errlen, "job '%s': ioengine=%s needs size= or filesize= (there "
+				 "is no file to take the size from)", job->name, w->ops->name);
 			return -EINVAL;
 		}
 		for (i = 0; i < w->nr_files; i++)
@@ -306,11 +448,21 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 		struct worker_file *f = &w->files[i];
 		struct stat st;
 
+		if (job->zbd) {
+			/* a missing file is no zoned device either */
+			if (stat(f->path, &st) < 0)
+				memset(&st, 0, sizeof(st));
+			return check_zoned(job, f->path, &st, err, errlen);
+		}
 		if (stat(f->path, &st) == 0) {
-			f->is_blockdev = S_ISBLK(st.st_mode);
+			/* engines that speak to character devices size them with probe() */
+			f->is_blockdev = S_ISBLK(st.st_mode) ||
+					 (S_ISCHR(st.st_mode) && (w->ops->flags & ENGINE_F_CHARDEV));
 			if (!f->is_blockdev && !S_ISREG(st.st_mode)) {
 				snprintf(err, errlen, "job '%s': %s is neither a regular file nor a "
-					 "block device", job->name, f->path);
+					 "block device%s", job->name, f->path, S_ISCHR(st.st_mode) ?
+					 " (a character device needs an engine that drives one: SCSI "
+					 "generic or NVMe pass-through)" : "");
 				return -EINVAL;
 			}
 			f->real_size = (uint64_t)st.st_size;
@@ -336,14 +488,19 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 				f->real_size = device_size(fd);
 				close(fd);
 			}
-		} else if (errno == ENOENT && !strncmp(f->path, "/dev/", 5)) {
+			if (w->ops->probe) {
+				ret = probe_target(w, f, err, errlen);
+				if (ret)
+					return ret;
+			}
+		} else if (errno == ENOENT && (!strncmp(f->path, "/dev/", 5) || w->ops->probe)) {
 			snprintf(err, errlen, "job '%s': %s does not exist (no such device)",
 				 job->name, f->path);
 			return -ENOENT;
 		} else if (errno == ENOENT) {
 			f->real_size = 0;
 			f->lbs = 512;
-			if (!job->size && !job->filesize) {
+			if (!job->size && !job->filesize && !job->fill_device) {
 				snprintf(err, errlen, "job '%s': %s does not exist, and no size= was "
 					 "given to create it", job->name, f->path);
 				return -ENOENT;
@@ -368,6 +525,12 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 
 		if (f->is_blockdev || f->real_size >= want)
 			continue;
+		if (job->fill_device) {
+			/* written until full, never extended first (fio's way): only created */
+			if (!f->real_size && (ret = layout_file(w, f, 0, true, err, errlen)))
+				return ret;
+			continue;
+		}
 		atomic_store_explicit(&w->phase, PHASE_LAYOUT, memory_order_relaxed);
 		/* A file only written needs no data in it; reads need real blocks. */
 		ret = layout_file(w, f, want, !(job->rw & RW_READ) && !job->verify, err,
@@ -405,6 +568,7 @@ void worker_close_files(struct worker *w)
 			guard_close(f->fd);	/* drops the guard's exclusive hold with the last fd */
 		free(f->path);
 		rb_randmap_free(f->map);
+		free(f->used);
 		rb_dist_free(f->dist);
 		free(f->written);
 	}

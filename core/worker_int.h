@@ -2,6 +2,7 @@
 #ifndef RB_WORKER_INT_H
 #define RB_WORKER_INT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "worker.h"
@@ -22,6 +23,25 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
  * wrapping to the start when bs no longer fits) without moving on.
  */
 uint64_t worker_seq_next(struct worker *w, struct worker_file *f, int ddir, uint64_t bs);
+
+/* latency_target's queue depth search (core/worker_lat.c) */
+struct lat_target {
+	bool on;		/* latency_target set */
+	bool done;		/* the search has ended: the job stops issuing */
+	unsigned qd;		/* I/Os allowed in flight now */
+	unsigned low, high;	/* last depth that passed, first that failed */
+	unsigned stable;	/* windows passed just under high */
+	uint64_t win_start_ns, win_ios, win_failed;
+};
+void lat_target_init(struct lat_target *lt, const struct job_spec *job, uint64_t now);
+/* One completion of total latency lat_ns at time now. */
+void lat_target_complete(struct lat_target *lt, const struct job_spec *job, uint64_t lat_ns,
+			 uint64_t now);
+
+/* write_iolog: fio's iolog version 3 of the I/Os issued (core/worker_iolog.c) */
+int worker_iolog_open(struct worker *w, char *err, size_t errlen);
+void worker_iolog_io(struct worker *w, const struct io_unit *u);
+void worker_iolog_close(struct worker *w);
 
 /* fio's log files (core/worker_log.c) */
 int worker_logs_open(struct worker *w, char *err, size_t errlen);

@@ -4,13 +4,13 @@
 # tree's examples/*.fio and t/jobs/*.fio and prints, per file, whether each
 # accepts it and raidbench's reason when it refuses; then the totals.
 #
-# usage: tests/fio_survey.sh FIO_SOURCE_TREE [RAIDBENCH]
-#   FIO_SOURCE_TREE  e.g. from `git archive fio-3.33` of the fio repository
+# usage: tests/fio_survey.sh [FIO_SOURCE_TREE [RAIDBENCH]]
+#   FIO_SOURCE_TREE  default: fio 3.33's files in tests/fixtures/fio-examples
 #   RAIDBENCH        the binary (default: ./raidbench next to this script's tree)
 # Output lines: "ok   FILE", "REFUSED FILE: reason", "fio-refuses FILE" (skipped).
-# Development tool: not part of make check (it needs a fio tree and fio).
+# Development tool: not part of make check (it needs fio installed).
 set -u
-src=${1:?usage: $0 FIO_SOURCE_TREE [RAIDBENCH]}
+src=${1:-$(cd "$(dirname "$0")" && pwd)/fixtures/fio-examples}
 rb=${2:-$(cd "$(dirname "$0")/.." && pwd)/raidbench}
 command -v fio >/dev/null || { echo "fio is not installed (apt-get install fio)" >&2; exit 2; }
 [ -x "$rb" ] || { echo "$rb: not built" >&2; exit 2; }

@@ -59,10 +59,15 @@ expect_error "missing target" "/dev/raidbench-missing.*does not exist" \
 filename=/dev/raidbench-missing
 rw=write
 size=1m"
-expect_error "unsupported fio option said so" "'zonemode'.*raidbench does not" \
+expect_error "zonemode=zbd on a device that is not zoned said so" \
+	"zonemode=zbd: $DEV is not a zoned block device" \
 "[w]
 filename=$DEV
 zonemode=zbd"
+expect_error "unsupported fio option said so" "'read_iolog'.*raidbench does not" \
+"[w]
+filename=$DEV
+read_iolog=x.log"
 expect_error "bad rw value lists the allowed ones" "'rw'.*randread" \
 "[w]
 filename=$DEV

@@ -36,8 +36,9 @@ DROP = {
 
 
 # differences understood and not (yet) reproduced, printed as KNOWN, not failed
-WHY_RANDOM = ('random offsets with mixed block sizes: fio trims each I/O to the free run '
-              'of its random map and draws offsets from its own generator')
+WHY_RANDOM = ('random offsets with mixed block sizes: both cover each block once per pass '
+              '(sizes fitted to the free run), but how many I/Os that takes follows where '
+              'the offsets fall, and fio draws them from its own generator')
 KNOWN = {
     'examples/fsx.fio': WHY_RANDOM,
     'examples/iometer-file-access-server.fio': WHY_RANDOM,
@@ -49,10 +50,11 @@ KNOWN = {
     'examples/cross-stripe-verify.fio': 'fio reads back every write in order, a block '
                                         'written twice twice; raidbench reads each intact '
                                         'block once',
-    'examples/exitwhat.fio': 'exitall/exit_what stop sibling jobs in fio (timing-dependent); '
-                             'raidbench runs each to its end (noted by --parse-only)',
-    'examples/enospc-pressure.fio': 'exitall stops sibling jobs in fio (timing-dependent); '
-                                    'raidbench runs each to its end (noted by --parse-only)',
+    'examples/exitwhat.fio': 'exitall stops the sibling jobs when one ends: how far they '
+                             'got by then depends on timing, in fio and raidbench alike',
+    'examples/enospc-pressure.fio': 'exitall stops the sibling jobs when one ends: how far '
+                                    'they got by then depends on timing, in fio and '
+                                    'raidbench alike',
     't/jobs/t0026.fio': 'experimental_verify: fio runs one loop; raidbench runs them all '
                         '(noted by --parse-only)',
 }

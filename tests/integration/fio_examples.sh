@@ -4,14 +4,15 @@
 # raidbench: per job and direction, total_ios and io_bytes are equal. Known,
 # understood differences print as KNOWN with the reason (fio_examples.py).
 #
-# Needs FIO_SRC=/path/to/fio-source (e.g. `git archive fio-3.33` of
-# github.com/axboe/fio); nothing is fetched at run time.
+# The job files are fio 3.33's, vendored in tests/fixtures/fio-examples
+# (provenance in its README.md); FIO_SRC=/path/to/fio-source uses another
+# tree. Nothing is fetched at run time.
 . "$(dirname "$0")/lib.sh"
 rb_init
 need_tool fio fio
 need_tool python3 python3
-[ -n "$FIO_SRC" ] || rb_skip "set FIO_SRC to a fio 3.33 source tree to compare fio's examples"
-[ -d "$FIO_SRC/examples" ] || rb_skip "FIO_SRC=$FIO_SRC has no examples/ directory"
+FIO_SRC=${FIO_SRC:-$SRCDIR/tests/fixtures/fio-examples}
+[ -d "$FIO_SRC/examples" ] || fail "$FIO_SRC has no examples/ directory"
 case "$(fio --version)" in
 fio-3.33) ;;
 *) rb_skip "fio is $(fio --version), the comparison is with fio-3.33" ;;

@@ -25,7 +25,8 @@ mapfile -t engines < <(sed -n 's/^[[:space:]]*\.name = "\([^"]*\)",$/\1/p' core/
 #  - "sync" and "null" are also fio's words for other things: the sync=
 #    option and its values, the "sync" latency section of the reports, and
 #    verify=null; those lines say so with the option or report they are in.
-engine_allow='^core/engine[^/]*\.[ch]:|^core/job\.c:[0-9]+:.*an option of fio.s [a-z_]+ engine|^core/job\.c:[0-9]+:#define N_URING|^core/job\.c:[0-9]+:.*\{ "sync", |^core/report_(normal|json)\.c:[0-9]+:.*(show_lat|show_percentiles|jobj)\(.*"sync"|^core/job\.c:[0-9]+:.*verify=null|^core/job\.c:[0-9]+:.*strcmp\(v, "null"\)|^core/units\.c:[0-9]+:.*"pattern", "null"'
+#  - core/worker_iolog.c: "sync" and "datasync" are verbs of fio's iolog format.
+engine_allow='^core/engine[^/]*\.[ch]:|^core/job\.c:[0-9]+:.*an option of fio.s [a-z_]+ engine|^core/job\.c:[0-9]+:#define N_URING|^core/job\.c:[0-9]+:.*\{ "sync", |^core/report_(normal|json)\.c:[0-9]+:.*(show_lat|show_percentiles|jobj)\(.*"sync"|^core/job\.c:[0-9]+:.*verify=null|^core/job\.c:[0-9]+:.*strcmp\(v, "null"\)|^core/units\.c:[0-9]+:.*"pattern", "null"|^core/worker_iolog\.c:[0-9]+:.*"datasync" : "sync"'
 leaks=
 for n in "${engines[@]}"; do
 	hits=$(sources_grep "\"$n\"|ioengine=$n\\b|fio's $n\\b|\\b$n engine" "$engine_allow")

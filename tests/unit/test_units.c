@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check_util.h"
+#include "core/engine.h"
 #include "core/options.h"
 #include "core/units.h"
 
@@ -517,7 +518,7 @@ END_TEST
 START_TEST(engines_and_verify)
 {
 	enum verify_type v = VERIFY_MD5;
-	char why[256] = "";
+	char why[512] = "";
 
 	ck_assert_int_eq(units_verify("none", &v, why, sizeof(why)), 0);
 	ck_assert_int_eq(v, VERIFY_NONE);

@@ -1,0 +1,158 @@
+#!/bin/bash
+# fio job options with effects of their own (and the e4defrag engine, which
+# needs the same ext4 file system): fill_device (ends at ENOSPC),
+# latency_target (the depth search), exitall, write_iolog (fio's iolog v3,
+# replayed by fio itself to the same I/Os) and zonemode=zbd (refused by name
+# on a device that is not zoned).
+. "$(dirname "$0")/lib.sh"
+rb_init
+need_root
+need_tool python3 python3
+need_tool mkfs.ext4 e2fsprogs
+J=$RB_TMP/out.json
+run_json() { "$RAIDBENCH" run --output-format=json --output="$J" "$@" 2>"$RB_TMP/err"; }
+jget() { json_get "$J" "$1"; }
+
+# fill_device on a small file system: writes until ENOSPC, then ends without an error
+make_loop 32 || rb_skip "cannot attach a loop device"
+MNT=$RB_TMP/mnt
+mkdir -p "$MNT"
+if mkfs.ext4 -q "$LOOP_DEV" && mount "$LOOP_DEV" "$MNT"; then
+	RB_MOUNTS+=("$MNT")
+	if run_json --name=fill --filename="$MNT/fill.dat" --rw=write --bs=64k --direct=1 \
+		--ioengine=sync --fill_device=1; then
+		check "fill_device ends without an error" [ "$(jget "d['jobs'][0]['error']")" = 0 ]
+		free=$(df -B1 --output=avail "$MNT" | tail -1)
+		check "fill_device left under 64 KiB free ($free)" [ "$free" -lt 65536 ]
+		check "fill_device wrote what the file holds" \
+			[ "$(jget "d['jobs'][0]['write']['io_bytes']")" = "$(stat -c %s "$MNT/fill.dat")" ]
+	else fail "fill_device run: $(cat "$RB_TMP/err")"; fi
+	if command -v fio >/dev/null; then
+		rm -f "$MNT/fill.dat"
+		fio --output-format=json --name=fill --filename="$MNT/fill.dat" --rw=write --bs=64k \
+			--direct=1 --ioengine=sync --fill_device=1 2>/dev/null | sed -n '/^{/,$p' >"$RB_TMP/fio.json"
+		want=$(json_get "$RB_TMP/fio.json" "(d['jobs'][0]['write']['total_ios'], d['jobs'][0]['write']['io_bytes'])")
+		rm -f "$MNT/fill.dat"
+		run_json --name=fill --filename="$MNT/fill.dat" --rw=write --bs=64k --direct=1 \
+			--ioengine=sync --fill_device=1
+		check "fill_device: the same I/Os and bytes as fio $want" \
+			[ "$(jget "(d['jobs'][0]['write']['total_ios'], d['jobs'][0]['write']['io_bytes'])")" = "$want" ]
+	fi
+	# e4defrag: extents move onto the donor's blocks; the file's data does not change
+	rm -f "$MNT/fill.dat"
+	"$RAIDBENCH" run --name=w --filename="$MNT/f" --size=4m --bs=64k --rw=randwrite \
+		--ioengine=psync >/dev/null 2>&1
+	sum=$(sha256sum <"$MNT/f")
+	for inplace in 0 1; do
+		if run_json --name=d --directory="$MNT" --filename=f --size=4m --bs=32k --rw=randwrite \
+			--ioengine=e4defrag --donorname=donor$inplace --inplace=$inplace; then
+			check "e4defrag inplace=$inplace moved every block" \
+				[ "$(jget "d['jobs'][0]['write']['io_bytes']")" = 4194304 ]
+			check "e4defrag inplace=$inplace left the data as it was" [ "$(sha256sum <"$MNT/f")" = "$sum" ]
+		else fail "e4defrag inplace=$inplace: $(cat "$RB_TMP/err")"; fi
+	done
+	check "e4defrag inplace=1 empties its donor" [ "$(stat -c %s "$MNT/donor1")" = 0 ]
+	"$RAIDBENCH" run --name=d --directory="$MNT" --filename=f --size=4m --ioengine=e4defrag \
+		>/dev/null 2>"$RB_TMP/err" && fail "e4defrag without donorname ran" ||
+		check "e4defrag without donorname refused" grep -q "needs donorname=" "$RB_TMP/err"
+	(cd "$SRCDIR/tests/fixtures/fio-examples/examples" &&
+		"$RAIDBENCH" run --parse-only e4defrag.fio && "$RAIDBENCH" run --parse-only e4defrag2.fio) \
+		>/dev/null 2>&1 && pass "fio's e4defrag examples parse" || fail "fio's e4defrag examples refused"
+	umount "$MNT"
+	RB_MOUNTS=()
+else fail "cannot make or mount an ext4 file system on $LOOP_DEV"; fi
+
+# zonemode=zbd: a loop device is not zoned; the refusal names the option and the device
+"$RAIDBENCH" run --name=z --filename="$LOOP_DEV" --zonemode=zbd --zonesize=1m \
+	--max_open_zones=4 --rw=randwrite --bs=64k >/dev/null 2>"$RB_TMP/err" &&
+	fail "zonemode=zbd ran on a loop device" ||
+	check "zonemode=zbd refused: not a zoned block device" \
+		grep -q "zonemode=zbd: $LOOP_DEV is not a zoned block device" "$RB_TMP/err"
+"$RAIDBENCH" run --parse-only --name=z --filename="$LOOP_DEV" --zonemode=zbd \
+	--zonesize=1m --max_open_zones=4 >/dev/null 2>&1
+check "zonemode=zbd and its options parse" [ $? = 0 ]
+
+# latency_target: a target no I/O can meet ends the search at depth 1; an easy one climbs
+F=$RB_TMP/f.dat
+if run_json --name=l --filename="$F" --size=4m --rw=randread --ioengine=libaio --iodepth=16 \
+	--latency_target=1 --latency_window=10ms --time_based --runtime=2; then
+	check "latency_target unmet: depth 1" [ "$(jget "d['jobs'][0]['latency_depth']")" = 1 ]
+	check "latency_target is reported in usec" [ "$(jget "d['jobs'][0]['latency_target']")" = 1 ]
+else fail "latency_target run: $(cat "$RB_TMP/err")"; fi
+if run_json --name=l --filename="$F" --size=4m --rw=randread --ioengine=null --iodepth=16 \
+	--latency_target=10s --latency_window=5ms --latency_percentile=99 --time_based --runtime=5; then
+	check "latency_target met: the search reaches iodepth" [ "$(jget "d['jobs'][0]['latency_depth']")" = 16 ]
+	check "latency_target met: the job ends before its runtime" \
+		[ "$(jget "d['jobs'][0]['job_runtime']")" -lt 4000 ]
+	check "latency_percentile reported" [ "$(jget "d['jobs'][0]['latency_percentile']")" = 99.0 ]
+else fail "latency_target run: $(cat "$RB_TMP/err")"; fi
+
+# exitall: the short job's end stops its time_based sibling
+if run_json --name=a --ioengine=null --size=1m --exitall \
+	--name=b --ioengine=null --size=1m --time_based --runtime=20; then
+	check "exitall stopped the sibling early" [ "$(jget "d['jobs'][1]['job_runtime']")" -lt 5000 ]
+else fail "exitall run: $(cat "$RB_TMP/err")"; fi
+
+# write_iolog: fio's version 3 format; fio replays it to the same I/O counts
+LOG=$RB_TMP/io.log
+if run_json --name=w --filename="$F" --size=1m --bs=4k --rw=randrw --ioengine=psync \
+	--write_iolog="$LOG"; then
+	check "iolog header" [ "$(head -1 "$LOG")" = "fio version 3 iolog" ]
+	check "iolog: one line per I/O" [ "$(grep -cE ' (read|write) ' "$LOG")" = 256 ]
+	check "iolog: add, open and close of the file" \
+		[ "$(grep -cE " $F (add|open|close)$" "$LOG")" = 3 ]
+	if command -v fio >/dev/null; then
+		fio --output-format=json --name=r --read_iolog="$LOG" --ioengine=psync \
+			2>/dev/null | sed -n '/^{/,$p' >"$RB_TMP/fio.json"
+		check "fio replays the iolog to the same counts" \
+			[ "$(json_get "$RB_TMP/fio.json" "(d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = \
+			  "$(jget "(d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" ]
+	fi
+else fail "write_iolog run: $(cat "$RB_TMP/err")"; fi
+# flow: two jobs of one flow_id keep their I/O counts in the ratio of their weights
+if run_json --name=f1 --ioengine=null --size=100g --flow_id=3 --flow=1 --rate_iops=500 \
+	--runtime=2 --name=f2 --ioengine=null --size=100g --flow_id=3 --flow=4 --runtime=2; then
+	r=$(jget "round(d['jobs'][1]['read']['total_ios'] / d['jobs'][0]['read']['total_ios'], 1)")
+	check "flow 1:4 gives an I/O ratio near 4 ($r)" python3 -c "import sys; sys.exit(not 3.5 <= $r <= 4.5)"
+else fail "flow run: $(cat "$RB_TMP/err")"; fi
+# rw=read:N: the pass ends where an I/O would run over the end (fio's t0007: 85 of 128 MiB)
+if run_json --name=g --ioengine=null --size=128m --rw=read:512k --bs=1m; then
+	check "read:512k reads 85 blocks of 128 MiB, as fio" [ "$(jget "d['jobs'][0]['read']['io_kbytes']")" = 87040 ]
+else fail "read:512k run: $(cat "$RB_TMP/err")"; fi
+# and where holes wrap to the start or end the pass, the same counts as fio
+if command -v fio >/dev/null; then
+	for a in "--size=16m --rw=read:512k --bs=1m" "--size=96k --rw=read:8k --bs=4k" \
+		"--size=64k --rw=read:3k --bs=2k" "--size=64k --rw=write:8k --bs=4k --loops=2" \
+		"--size=64k --rw=rw:4k --bs=4k"; do
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=null $a --output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=null $a
+		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+	done
+fi
+# flow: a job that leaves takes its I/Os along; the others keep their ratio (fio's t0014)
+if run_json --name=f1 --ioengine=null --size=100g --flow_id=5 --flow=1 --rate_iops=500 \
+	--runtime=3 --name=f2 --ioengine=null --size=100g --flow_id=5 --flow=2 --runtime=3 \
+	--name=f3 --ioengine=null --size=100g --flow_id=5 --flow=3 --runtime=1; then
+	r=$(jget "round(d['jobs'][1]['read']['total_ios'] / d['jobs'][0]['read']['total_ios'], 2)")
+	check "flow 1:2 holds after the weight-3 job left ($r)" python3 -c "import sys; sys.exit(not 1.8 <= $r <= 2.2)"
+else fail "flow run: $(cat "$RB_TMP/err")"; fi
+# random I/O of mixed sizes with the map covers every sector exactly once, as fio's
+# (sizes fitted to the free run at each offset); the iolog shows where each I/O went
+for mix in "--bsrange=512-4k" "--bssplit=512/25:1k/25:2k/25:4k/25"; do
+	rm -f "$RB_TMP/mix.log"
+	if run_json --name=m --ioengine=null --size=1m --rw=randwrite $mix --write_iolog="$RB_TMP/mix.log"; then
+		check "$mix: every sector once, 1 MiB in all" python3 -c '
+import sys
+seen = {}
+for line in open(sys.argv[1]):
+    v = line.split()
+    if len(v) == 5 and v[2] == "write":
+        for s in range(int(v[3]), int(v[3]) + int(v[4]), 512):
+            seen[s] = seen.get(s, 0) + 1
+sys.exit(not (len(seen) == 2048 and set(seen.values()) == {1}))' "$RB_TMP/mix.log"
+	else fail "$mix run: $(cat "$RB_TMP/err")"; fi
+done
+rb_done
