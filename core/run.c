@@ -124,6 +124,14 @@ static int start_set(struct worker *ws, size_t from, size_t to, uint64_t t0, cha
 	sigaddset(&block, SIGHUP);
 	sigaddset(&block, SIGWINCH);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
+	/*
+	 * flow=: the group's weights join before any of its workers starts, or
+	 * the first one up runs unchecked until the others join (as fio, whose
+	 * jobs join their flow before the group's start signal)
+	 */
+	for (i = from; i < to; i++)
+		if (ws[i].flow)
+			flow_join(ws[i].flow, ws[i].job->flow);
 	for (i = from; i < to; i++) {
 		ws[i].run_start_ns = t0;
 		ret = pthread_create(&ws[i].thread, NULL, worker_main, &ws[i]);

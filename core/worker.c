@@ -1095,8 +1095,6 @@ void *worker_main(void *arg)
 	atomic_store_explicit(&w->pub_stat_start_ns, st.stat_start_ns, memory_order_relaxed);
 	worker_logs_start(w, st.stat_start_ns);
 	lat_target_init(&st.lat, job, t0);
-	if (w->flow)
-		flow_join(w->flow, job->flow);
 	if (!st.lat.on)
 		st.lat.qd = w->nr_units;
 	/* pairs with the sampler's acquire load of phase */
