@@ -476,7 +476,7 @@ START_TEST(mdadm_detail_recovering)
 	ck_assert_int_eq(inv.nr_md, 1);
 	md_is(&inv.md[0], "md126", "1", 732515712LL * 1024, INV_REBUILDING,
 	      "clean, degraded, recovering", 30, 2);
-	member_is(&inv.md[0], 0, "sda2", "spare", 0);	/* "spare rebuilding", into slot 0 */
+	member_is(&inv.md[0], 0, "sda2", "rebuilding", 0);	/* "spare rebuilding", into slot 0 */
 	member_is(&inv.md[0], 1, "sdb2", "active", 1);
 }
 END_TEST
