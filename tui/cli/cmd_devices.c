@@ -492,16 +492,24 @@ static void print_md(struct tree *t, bool last, const struct inv_md *md)
 		const struct inv_md_member *m = &md->members[i];
 		const char *role = m->role ? m->role : "role unknown";
 
-		if (m->slot >= 0 && m->role && !strcmp(m->role, "spare"))
-			tree_node(t, i + 1 == md->nr_members, "%s  spare, rebuilding slot %d",
-				  m->device, m->slot);
-		else if (m->slot >= 0)
+		if (m->slot >= 0)
 			tree_node(t, i + 1 == md->nr_members, "%s  %s, slot %d", m->device, role,
 				  m->slot);
 		else
 			tree_node(t, i + 1 == md->nr_members, "%s  %s", m->device, role);
 	}
 	tree_pop(t);
+}
+
+/* A block device no controller serves and that is not an md array (listed under "md arrays"). */
+static bool is_other(const struct inventory *inv, const struct inv_blockdev *b)
+{
+	if (b->controller)
+		return false;
+	for (size_t i = 0; i < inv->nr_md; i++)
+		if (inv->md[i].name && b->name && !strcmp(inv->md[i].name, b->name))
+			return false;
+	return true;
 }
 
 static void print_tree(FILE *out, const struct inventory *inv, const struct glyphs *g)
@@ -520,12 +528,12 @@ static void print_tree(FILE *out, const struct inventory *inv, const struct glyp
 			print_md(&t, i + 1 == inv->nr_md, &inv->md[i]);
 	}
 	for (size_t i = 0; i < inv->nr_blockdevs; i++)
-		others += !inv->blockdevs[i].controller;
+		others += is_other(inv, &inv->blockdevs[i]);
 	if (others) {
 		tty_fprintf(out, "\nOther block devices\n");
 		n = others;
 		for (size_t i = 0; i < inv->nr_blockdevs; i++)
-			if (!inv->blockdevs[i].controller)
+			if (is_other(inv, &inv->blockdevs[i]))
 				print_blockdev(&t, --n == 0, &inv->blockdevs[i]);
 	}
 	if (inv->nr_notes) {
