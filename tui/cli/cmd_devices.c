@@ -307,13 +307,19 @@ static void print_pd(struct tree *t, bool last, const struct inventory *inv,
 }
 
 static void print_ld(struct tree *t, bool last, const struct inventory *inv,
-		     const struct inv_ld *ld)
+		     const struct inv_controller *c, const struct inv_ld *ld)
 {
 	struct line l = { .sep = "  " };
 	char sz[32], st[256];
 
 	line_add(&l, "logical drive %s", ld->id ? ld->id : "?");
-	line_add(&l, "RAID %s", ld->raid_level ? ld->raid_level : "level unknown");
+	if (ld->raid_level)
+		line_add(&l, "RAID %s", ld->raid_level);
+	else if (c->source && !strcmp(c->source, "sysfs"))
+		/* the kernel shows a logical drive but not its level: only the tool knows it */
+		line_add(&l, "level unknown (no vendor tool)");
+	else
+		line_add(&l, "RAID level unknown");
 	line_add(&l, "%s", size_text(ld->size_bytes, sz, sizeof(sz)));
 	status_words(inv_status_name(ld->status), ld->status_text, st, sizeof(st));
 	if (ld->progress_pct >= 0)
@@ -327,7 +333,7 @@ static void print_ld(struct tree *t, bool last, const struct inventory *inv,
 }
 
 static void print_array(struct tree *t, bool last, const struct inventory *inv,
-			const struct inv_array *a)
+			const struct inv_controller *c, const struct inv_array *a)
 {
 	char st[256];
 	size_t n = a->nr_lds + a->nr_pds;
@@ -336,7 +342,7 @@ static void print_array(struct tree *t, bool last, const struct inventory *inv,
 	tree_node(t, last, "array %s  [%s]", a->id ? a->id : "(not named by the tool)", st);
 	tree_push(t, last);
 	for (size_t i = 0; i < a->nr_lds; i++)
-		print_ld(t, --n == 0, inv, &a->lds[i]);
+		print_ld(t, --n == 0, inv, c, &a->lds[i]);
 	for (size_t i = 0; i < a->nr_pds; i++)	/* a data drive has no OS device */
 		print_pd(t, --n == 0, NULL, &a->pds[i]);
 	tree_pop(t);
@@ -462,7 +468,7 @@ static void print_controller(struct tree *t, bool last, const struct inventory *
 	if (l.len)
 		tree_info(t, n > 0, "%s", l.buf);
 	for (size_t i = 0; i < c->nr_arrays; i++)
-		print_array(t, --n == 0, inv, &c->arrays[i]);
+		print_array(t, --n == 0, inv, c, &c->arrays[i]);
 	for (size_t i = 0; i < c->nr_unassigned; i++)
 		print_pd(t, --n == 0, inv, &c->unassigned[i]);
 	for (size_t i = 0; i < c->nr_passthrough; i++)

@@ -153,6 +153,9 @@ static void ld_details(struct out *o, const struct devrow *r)
 
 	kv(o, TONE_TITLE, "", "Logical drive %s", ld->id ? ld->id : "");
 	devtree_raid_words(ld->raid_level, lvl, sizeof(lvl));
+	/* the kernel shows a logical drive but not its level: only the tool knows it */
+	if (!ld->raid_level && r->c && r->c->source && !strcmp(r->c->source, "sysfs"))
+		snprintf(lvl, sizeof(lvl), "unknown (no vendor tool)");
 	kv(o, ld->raid_level ? TONE_NONE : TONE_UNKNOWN, "RAID level", "%s", lvl);
 	ksize(o, "Size", ld->size_bytes, false);
 	if (ld->strip_size_bytes >= 0) {

@@ -23,6 +23,8 @@ expect "the SAS1078's logical drive, level unknown" \
 	"$(jq_py "$J" '[(l["raid_level"], l["os_device"]) for c in d["controllers"] if c["driver"] == "megaraid_sas" for a in c["arrays"] for l in a["logical_drives"]]')" \
 	"[(None, '/dev/sda')]"
 "$RAIDBENCH" devices --ascii >"$RB_TMP/tree" 2>&1
+expect "the text tree: the logical drive's level unknown (no vendor tool)" \
+	"$(grep -c -F 'level unknown (no vendor tool)' "$RB_TMP/tree")" 1
 if grep -q "NUMA node 1.*2.5 GT/s x1" "$RB_TMP/tree"; then pass "the text tree: NUMA node 1, 2.5 GT/s x1"
 else fail "the text tree lacks 'NUMA node 1 ... 2.5 GT/s x1': $(grep -i -m2 'nvme' "$RB_TMP/tree")"; fi
 
