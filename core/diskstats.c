@@ -3,6 +3,7 @@
  * fio's disk_util numbers. A partition is reported as itself (its own stat
  * file); a regular file as the block device its file system lives on.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -67,6 +68,24 @@ int diskstat_read(const char *name, struct diskstat_snap *s)
 		   &s->v[7], &s->v[8], &s->v[9], &s->v[10], &s->v[11], &s->v[12], &s->v[13],
 		   &s->v[14], &s->v[15], &s->v[16]);
 	return n >= 11 ? 0 : -EIO;
+}
+
+size_t diskstat_slaves(const char *name, char (*names)[64], size_t max)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	size_t n = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/sys/class/block/%s/slaves", name);
+	d = opendir(path);
+	if (!d)
+		return 0;
+	while (n < max && (de = readdir(d)))
+		if (de->d_name[0] != '.')
+			snprintf(names[n++], 64, "%s", de->d_name);
+	closedir(d);
+	return n;
 }
 
 /*

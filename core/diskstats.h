@@ -17,6 +17,12 @@ struct diskstat_snap {
 /* Kernel block device name holding path (a device, partition, or a file's fs); -errno. */
 int diskstat_name_for_path(const char *path, char *name, size_t len);
 int diskstat_read(const char *name, struct diskstat_snap *s);
+/*
+ * The devices under name (/sys/class/block/NAME/slaves: an md array's
+ * members, a dm mapping's tables), at most max, into names; their count or
+ * 0 when it has none.
+ */
+size_t diskstat_slaves(const char *name, char (*names)[64], size_t max);
 /* fio's disk_util from two snapshots. */
 void diskstat_util(const struct diskstat_snap *a, const struct diskstat_snap *b,
 		   struct disk_util *out);

@@ -114,6 +114,30 @@ static int changed(const char *path, char *err, size_t errlen)
 	return -EAGAIN;
 }
 
+/*
+ * The exclusive claim failed. A holder (md, dm) consented to is still the
+ * kernel's: say which, since consent cannot release it.
+ */
+static void busy(const char *path, const char *name, char *err, size_t errlen)
+{
+	struct guard_report rep;
+	const char *held = NULL, *line, *end;
+
+	if (!guard_examine(path, &rep))
+		held = strstr(rep.reasons, " held by ");
+	if (held) {
+		/* the whole reason: "partition vdc1 is held by md0 (an md array)" */
+		for (line = held; line > rep.reasons && line[-1] != '\n'; line--)
+			;
+		end = strchr(held, '\n');
+		msg(err, errlen, "%s is in use by the kernel (%.*s); consent cannot release that "
+		    "claim: stop or remove the holder first", name,
+		    end ? (int)(end - line) : (int)strlen(line), line);
+	} else
+		msg(err, errlen, "%s is in use by another program or the kernel "
+		    "(mounted or claimed since the check)", name);
+}
+
 static int open_block(const char *path, int flags, const struct guard_consent *consent,
 		      const struct target *checked, char *err, size_t errlen)
 {
@@ -133,9 +157,7 @@ static int open_block(const char *path, int flags, const struct guard_consent *c
 			rc = -errno;
 			pthread_mutex_unlock(&claims_lock);
 			if (rc == -EBUSY)
-				msg(err, errlen,
-				    "%s is in use by another program or the kernel "
-				    "(mounted or claimed since the check)", name);
+				busy(path, name, err, errlen);
 			else
 				msg(err, errlen, "cannot open %s: %s", name, strerror(-rc));
 			return rc;

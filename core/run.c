@@ -148,9 +148,36 @@ static int start_set(struct worker *ws, size_t from, size_t to, uint64_t t0, cha
 	return ret ? -ret : 0;
 }
 
+/* Adds name (and, like fio, the members under it: an md array's drives) once to the tracks. */
+static void track_disk(const char *name, struct disk_track **tracks, size_t *nr, int depth)
+{
+	char slaves[32][64];
+	struct disk_track *t;
+	size_t k, n;
+
+	for (k = 0; k < *nr; k++)
+		if (!strcmp((*tracks)[k].name, name))
+			return;
+	t = realloc(*tracks, (*nr + 1) * sizeof(**tracks));
+	if (!t)
+		return;
+	*tracks = t;
+	memset(&t[*nr], 0, sizeof(t[*nr]));
+	snprintf(t[*nr].name, sizeof(t[*nr].name), "%s", name);
+	if (diskstat_read(name, &t[*nr].a))
+		return;
+	(*nr)++;
+	/* md on dm on a disk is three deep; a loop in sysfs must not recurse forever */
+	if (depth >= 4)
+		return;
+	n = diskstat_slaves(name, slaves, 32);
+	for (k = 0; k < n; k++)
+		track_disk(slaves[k], tracks, nr, depth + 1);
+}
+
 static void track_disks(struct run_result *res, struct disk_track **tracks, size_t *nr)
 {
-	size_t i, k;
+	size_t i;
 	unsigned f;
 
 	for (i = 0; i < res->nr_workers; i++) {
@@ -158,24 +185,9 @@ static void track_disks(struct run_result *res, struct disk_track **tracks, size
 
 		for (f = 0; f < w->nr_files && w->files[f].fd >= 0; f++) {
 			char name[64];
-			struct disk_track *t;
 
-			if (diskstat_name_for_path(w->files[f].path, name, sizeof(name)))
-				continue;
-			for (k = 0; k < *nr; k++)
-				if (!strcmp((*tracks)[k].name, name))
-					break;
-			if (k < *nr)
-				continue;
-			t = realloc(*tracks, (*nr + 1) * sizeof(**tracks));
-			if (!t)
-				return;
-			*tracks = t;
-			memset(&t[*nr], 0, sizeof(t[*nr]));
-			snprintf(t[*nr].name, sizeof(t[*nr].name), "%s", name);
-			if (diskstat_read(name, &t[*nr].a))
-				continue;
-			(*nr)++;
+			if (!diskstat_name_for_path(w->files[f].path, name, sizeof(name)))
+				track_disk(name, tracks, nr, 0);
 		}
 	}
 }

@@ -24,6 +24,7 @@
 #include "flow.h"
 #include "live.h"
 #include "verify.h"
+#include "numa_place.h"
 #include "worker.h"
 #include "worker_int.h"
 
@@ -986,6 +987,16 @@ static int worker_thread_setup(struct worker *w)
 				numa_bitmask_free(nodes);
 		}
 	}
+	/* no placement asked for: the workers and their buffers go to the target's node */
+	if (!job->has_cpus_allowed && !job->numa_cpu_nodes && !job->numa_mem_policy &&
+	    w->nr_files && numa_available() >= 0 && numa_max_node() > 0) {
+		int node = numa_node_of_path(w->files[0].path);
+
+		if (node >= 0 && numa_run_on_node(node) == 0) {
+			numa_set_preferred(node);
+			w->numa_node = node;
+		}
+	}
 	if (job->nice && setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), job->nice) < 0) {
 		set_error(w, errno, "job '%s': nice=%d: %s", job->name, job->nice,
 			  strerror(errno));
@@ -1217,6 +1228,7 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 
 	memset(w, 0, sizeof(*w));
 	w->job = job;
+	w->numa_node = -1;
 	w->clone = clone;
 	w->index = index;
 	w->consent = consent;

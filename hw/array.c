@@ -465,8 +465,12 @@ static int validate_spare(const struct array_op *op, const struct inventory *inv
 					   op->drives[i], md->name);
 			else if (op->verb == ARRAY_REMOVE_SPARE && strcmp(role, "spare") &&
 				 strcmp(role, "faulty"))
-				ret = fail(err, errlen, -EBUSY, "%s is an active member of %s: fail it "
-					   "first (raidbench array fail)", op->drives[i], md->name);
+				/* md keeps a member that holds a slot, rebuilt or not, until it fails */
+				ret = fail(err, errlen, -EBUSY, "%s is %s of %s: fail it first "
+					   "(raidbench array fail)", op->drives[i],
+					   !strcmp(role, "rebuilding") ? "being rebuilt as a member"
+								       : "an active member",
+					   md->name);
 		}
 		return ret;
 	}

@@ -6,8 +6,9 @@
  *
  * Status follows DESIGN's normalized words and keeps mdadm-like words as
  * status_text ("clean, degraded, recovering"). A member being rebuilt is
- * role "spare" with the slot it is rebuilding, as mdadm's "spare
- * rebuilding"; a failed member is "faulty".
+ * role "rebuilding" with the slot it is rebuilding (mdadm's "spare
+ * rebuilding", /proc/mdstat's member past "[n/w]"); a failed member is
+ * "faulty".
  *
  * Read-only; never prints.
  */
@@ -91,13 +92,13 @@ static int add_member(struct inv_md *md, const char *mddir, const char *dev)
 		state[0] = '\0';
 	slot = sysfs_int(pathf(path, "%s/%s/slot", mddir, dev), INV_UNSET);	/* "none" */
 	m->slot = slot >= 0 ? (int)slot : INV_UNSET;
-	/* md prints "spare" for any working member not in sync, also while it rebuilds a slot */
+	/* md prints "spare" for any working member not in sync: holding a slot, it is rebuilt */
 	if (strstr(state, "faulty"))
 		m->role = strdup("faulty");
 	else if (strstr(state, "in_sync"))
 		m->role = strdup("active");
 	else if (strstr(state, "spare"))
-		m->role = strdup("spare");
+		m->role = strdup(m->slot != INV_UNSET ? "rebuilding" : "spare");
 	return m->device ? 0 : -ENOMEM;
 }
 

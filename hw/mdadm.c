@@ -378,6 +378,9 @@ static int detail_row(struct inv_md *md, char *s)
 	m->slot = isdigit((unsigned char)*tok[3]) ? small_int(tok[3]) : INV_UNSET;
 	if (strstr(words, "faulty"))
 		return rt_set(&m->role, "faulty");
+	/* "spare rebuilding" holds a slot: the word mdstat and sysfs give it too */
+	if (strstr(words, "rebuilding"))
+		return rt_set(&m->role, "rebuilding");
 	return rt_set(&m->role, strstr(words, "spare") ? "spare" : "active");
 }
 

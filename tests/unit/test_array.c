@@ -418,8 +418,9 @@ START_TEST(mdadm_changes)
 	op.verb = ARRAY_REMOVE_SPARE;
 	op.drives = (char *[]){ "/dev/sdb2" };
 	refused(&op, -EBUSY, "/dev/sdb2 is an active member of md126: fail it first");
+	/* "spare rebuilding" holds slot 0: md refuses to remove it until it fails */
 	op.drives = (char *[]){ "/dev/sda2" };
-	builds(&op, "mdadm", "mdadm /dev/md126 --remove /dev/sda2");
+	refused(&op, -EBUSY, "/dev/sda2 is being rebuilt as a member of md126: fail it first");
 	op.verb = ARRAY_FAIL;
 	op.drives = (char *[]){ "/dev/sdb2" };
 	builds(&op, "mdadm", "mdadm /dev/md126 --fail /dev/sdb2");

@@ -396,7 +396,7 @@ START_TEST(md_raid5_recovering)
 		{ "sdb", "active", 0 },
 		{ "sdc", "faulty", -1 },
 		{ "sdd", "active", 2 },
-		{ "sde", "spare", 1 },	/* rebuilding slot 1 */
+		{ "sde", "rebuilding", 1 },	/* a spare holding slot 1: rebuilt into it */
 	};
 
 	ck_assert_uint_eq(len(j, "md_arrays"), 1);

@@ -495,8 +495,24 @@ START_TEST(mdadm_detail_recovering)
 	ck_assert_int_eq(inv.nr_md, 1);
 	md_is(&inv.md[0], "md126", "1", 732515712LL * 1024, INV_REBUILDING,
 	      "clean, degraded, recovering", 30, 2);
-	member_is(&inv.md[0], 0, "sda2", "spare", 0);	/* "spare rebuilding", into slot 0 */
+	member_is(&inv.md[0], 0, "sda2", "rebuilding", 0);	/* "spare rebuilding", into slot 0 */
 	member_is(&inv.md[0], 1, "sdb2", "active", 1);
+}
+END_TEST
+
+/* One rebuild seen both ways in the test guest: each names vdd "rebuilding", not "spare". */
+START_TEST(md_rebuilding_both_ways)
+{
+	import_ok("mdstat", "mdadm/proc-mdstat_vm-raid5-virtio-recovery-80.3pct.txt");
+	md_is(&inv.md[0], "md0", "5", 61440LL * 1024, INV_REBUILDING,
+	      "active [3/2] [U_U], degraded, recovery = 80.3%", 80.3, 4);
+	member_is(&inv.md[0], 0, "vdd", "rebuilding", INV_UNSET);
+	member_is(&inv.md[0], 2, "vdb", "faulty", INV_UNSET);
+	import_ok("mdadm", "mdadm/mdadm-detail_vm-raid5-virtio-recovering-90pct.txt");
+	md_is(&inv.md[0], "md0", "5", 61440LL * 1024, INV_REBUILDING,
+	      "clean, degraded, recovering", 90, 4);
+	member_is(&inv.md[0], 1, "vdd", "rebuilding", 1);
+	member_is(&inv.md[0], 3, "vdb", "faulty", INV_UNSET);
 }
 END_TEST
 
@@ -659,6 +675,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, megacli_unreadable);
 	tcase_add_test(tc, mdadm_detail_recovering);
 	tcase_add_test(tc, mdstat_files);
+	tcase_add_test(tc, md_rebuilding_both_ways);
 	tcase_add_test(tc, md_other_forms);
 	tcase_add_test(tc, sizes_past_8_eib);
 	tcase_add_checked_fixture(tc, NULL, inv_reset);

@@ -7,6 +7,8 @@
 
 vm_init() {
 	[ -n "${RB_VM:-}" ] || rb_skip "runs inside the test guest: tests/vm/run-vm.sh $0"
+	# the build tree is read-only in the guest, and no timing shares the guest
+	RB_LOCK=/run/raidbench-tests.lock
 	rb_init
 	J=$RB_TMP/devices.json
 	OUT=$RB_TMP/out

@@ -7,7 +7,10 @@
 #   tests/vm/run-vm.sh [--disks=SPEC,...] [--timeout=S] [--mem=MB] SCRIPT [ARG...]
 #
 # SPEC is TYPE:NxSIZE with TYPE virtio, nvme, ahci, megasas or megasas-gen2
-# (one controller of each megasas type, one NVMe controller per disk), e.g.
+# (one controller of each megasas type, one NVMe controller per disk), or
+# nvme-node1: an NVMe controller behind a pcie-root-port on a pxb-pcie
+# expander of NUMA node 1, the guest then having two nodes (CPU 0 and half
+# the memory on node 0, CPU 1 and the rest on node 1), e.g.
 # --disks=virtio:4x64M,megasas-gen2:2x64M. A line "# rb-vm: OPTIONS" in SCRIPT
 # gives its defaults. Prints the script's output (stdout and stderr) and exits
 # with its status; 77 when qemu or the guest's packages cannot be had or qemu
@@ -80,6 +83,8 @@ trap 'exit 130' INT TERM HUP
 # ---- disks and controllers ----
 dev=()
 n=0
+numa=()
+late=()	# the pxb-pcie and what sits on it: qemu puts devices named later on its bus
 IFS=, read -r -a specs <<<"$disks"
 for s in "${specs[@]}"; do
 	[[ $s =~ ^([a-z0-9-]+):([0-9]+)x([0-9]+[KMG]?)$ ]] || die "--disks: '$s' is not TYPE:NxSIZE"
@@ -87,7 +92,16 @@ for s in "${specs[@]}"; do
 	case $type in
 	megasas | megasas-gen2) dev+=(-device "$type,id=$type") ;;
 	virtio | nvme | ahci) ;;
-	*) die "--disks: unknown controller type '$type' (virtio nvme ahci megasas megasas-gen2)" ;;
+	nvme-node1)
+		# (qemu's pxb-pcie takes its own bus numbers from bus_nr up)
+		if [ ${#numa[@]} -eq 0 ]; then
+			numa=(-object "memory-backend-ram,size=$((mem / 2))M,id=m0"
+				-object "memory-backend-ram,size=$((mem - mem / 2))M,id=m1"
+				-numa node,nodeid=0,cpus=0,memdev=m0 -numa node,nodeid=1,cpus=1,memdev=m1)
+			late+=(-device pxb-pcie,id=pxb1,bus_nr=128,numa_node=1,bus=pcie.0)
+		fi
+		;;
+	*) die "--disks: unknown controller type '$type' (virtio nvme nvme-node1 ahci megasas megasas-gen2)" ;;
 	esac
 	for ((i = 0; i < count; i++)); do
 		img=$T/disk$n.img
@@ -97,6 +111,10 @@ for s in "${specs[@]}"; do
 		case $type in
 		virtio) dev+=(-device "virtio-blk-pci,drive=d$n,serial=$serial") ;;
 		nvme) dev+=(-device "nvme,drive=d$n,serial=$serial") ;;
+		nvme-node1)
+			late+=(-device "pcie-root-port,id=rp$n,bus=pxb1,chassis=$((n + 1)),slot=$i"
+				-device "nvme,drive=d$n,serial=$serial,bus=rp$n")
+			;;
 		ahci)
 			[ "$i" -lt 6 ] || die "--disks: q35's AHCI has 6 ports"
 			dev+=(-device "ide-hd,drive=d$n,bus=ide.$i,serial=$serial")
@@ -137,7 +155,7 @@ boot() {
 		-append "console=ttyS0 panic=-1 quiet rb.job=$T/job.sh rb.disks=$n" \
 		-serial "file:$T/console" -serial "file:$T/out" \
 		-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
-		"${dev[@]}" >"$T/qemu.log" 2>&1 &
+		"${numa[@]}" "${dev[@]}" "${late[@]}" >"$T/qemu.log" 2>&1 &
 	qpid=$!
 	wait "$qpid"
 	qrc=$?

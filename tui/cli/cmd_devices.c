@@ -294,13 +294,20 @@ static void print_pd(struct tree *t, bool last, const struct inv_pd *pd)
 	tree_node(t, last, "%s", l.buf);
 }
 
-static void print_ld(struct tree *t, bool last, const struct inv_ld *ld)
+static void print_ld(struct tree *t, bool last, const struct inv_controller *c,
+		     const struct inv_ld *ld)
 {
 	struct line l = { .sep = "  " };
 	char sz[32], st[256];
 
 	line_add(&l, "logical drive %s", ld->id ? ld->id : "?");
-	line_add(&l, "RAID %s", ld->raid_level ? ld->raid_level : "level unknown");
+	if (ld->raid_level)
+		line_add(&l, "RAID %s", ld->raid_level);
+	else if (c && c->source && !strcmp(c->source, "sysfs"))
+		/* the kernel shows a logical drive but not its level: only the tool knows it */
+		line_add(&l, "level unknown (no vendor tool)");
+	else
+		line_add(&l, "RAID level unknown");
 	line_add(&l, "%s", size_text(ld->size_bytes, sz, sizeof(sz)));
 	status_words(inv_status_name(ld->status), ld->status_text, st, sizeof(st));
 	if (ld->progress_pct >= 0)
@@ -440,9 +447,7 @@ static void print_md_member(struct tree *t, bool last, const struct inv_md_membe
 {
 	const char *role = m->role ? m->role : "role unknown";
 
-	if (m->slot >= 0 && m->role && !strcmp(m->role, "spare"))
-		tree_node(t, last, "%s  spare, rebuilding slot %d", m->device, m->slot);
-	else if (m->slot >= 0)
+	if (m->slot >= 0)
 		tree_node(t, last, "%s  %s, slot %d", m->device, role, m->slot);
 	else
 		tree_node(t, last, "%s  %s", m->device, role);
@@ -536,7 +541,7 @@ static void print_row(struct tree *t, const struct view *v, size_t i, bool last)
 		print_array(t, last, r->a);
 		break;
 	case DR_LD:
-		print_ld(t, last, r->ld);
+		print_ld(t, last, r->c, r->ld);
 		break;
 	case DR_PD:
 		print_pd(t, last, r->pd);

@@ -153,6 +153,9 @@ static void ld_details(struct out *o, const struct devrow *r)
 
 	kv(o, TONE_TITLE, "", "Logical drive %s", ld->id ? ld->id : "");
 	devtree_raid_words(ld->raid_level, lvl, sizeof(lvl));
+	/* the kernel shows a logical drive but not its level: only the tool knows it */
+	if (!ld->raid_level && r->c && r->c->source && !strcmp(r->c->source, "sysfs"))
+		snprintf(lvl, sizeof(lvl), "unknown (no vendor tool)");
 	kv(o, ld->raid_level ? TONE_NONE : TONE_UNKNOWN, "RAID level", "%s", lvl);
 	ksize(o, "Size", ld->size_bytes, false);
 	if (ld->strip_size_bytes >= 0) {
@@ -200,7 +203,7 @@ static void pd_details(struct out *o, const struct devrow *r)
 static void md_details(struct out *o, const struct devrow *r)
 {
 	const struct inv_md *md = r->md;
-	size_t i, act = 0, spare = 0, faulty = 0;
+	size_t i, act = 0, rebuilding = 0, spare = 0, faulty = 0;
 	char lvl[64];
 
 	kv(o, TONE_TITLE, "", "md array %s", md->name ? md->name : "");
@@ -213,11 +216,16 @@ static void md_details(struct out *o, const struct devrow *r)
 		const char *role = md->members[i].role ? md->members[i].role : "";
 
 		act += !strcmp(role, "active");
+		rebuilding += !strcmp(role, "rebuilding");
 		spare += !strcmp(role, "spare");
 		faulty += !strcmp(role, "faulty");
 	}
-	kv(o, faulty ? TONE_FAILED : TONE_NONE, "Members", "%zu active, %zu spare, %zu faulty", act,
-	   spare, faulty);
+	if (rebuilding)
+		kv(o, faulty ? TONE_FAILED : TONE_NONE, "Members",
+		   "%zu active, %zu rebuilding, %zu spare, %zu faulty", act, rebuilding, spare, faulty);
+	else
+		kv(o, faulty ? TONE_FAILED : TONE_NONE, "Members", "%zu active, %zu spare, %zu faulty",
+		   act, spare, faulty);
 	if (r->bdev)
 		bdev_details(o, r->bdev);
 }

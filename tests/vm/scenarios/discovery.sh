@@ -25,6 +25,8 @@ expect "each disk with its controller's driver and serial" \
 expect "the SATA disk's T10 wwn has single spaces" \
 	"$(jq_py "$J" '[b["wwn"] for b in d["block_devices"] if b["name"] == "sda"]')" \
 	"['t10.ATA QEMU HARDDISK rb-ahci-0']"
+expect "the text tree: each logical drive's level unknown (no vendor tool)" \
+	"$(grep -c -F 'level unknown (no vendor tool)' "$TREE")" 2
 for disk in sda sdb sdc vda nvme0n1; do
 	expect "$disk is listed once in the text tree" "$(grep -cE "^[ |]*[|\`]- $disk  " "$TREE")" 1
 done

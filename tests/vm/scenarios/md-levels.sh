@@ -6,7 +6,7 @@
 # delete` stops it and leaves no superblock on any member (mdadm --examine),
 # so the disks are write-safe again and the next level starts clean.
 # Runs inside the test guest (make check-vm); RB_LEVELS="0 5" picks levels.
-# rb-vm: --disks=virtio:4x32M --timeout=480
+# rb-vm: --disks=virtio:4x32M --timeout=600
 . "$SRCDIR/tests/vm/guest-lib.sh"
 vm_init
 DISKS=(/dev/vda /dev/vdb /dev/vdc /dev/vdd)
