@@ -23,17 +23,9 @@
 #include "engine.h"
 #include "guard.h"
 #include "job.h"
+#include "live_rec.h"
 #include "rand.h"
 #include "stats.h"
-
-enum worker_phase {
-	PHASE_SETUP = 0,
-	PHASE_LAYOUT,
-	PHASE_RAMP,
-	PHASE_RUN,
-	PHASE_VERIFY,
-	PHASE_DONE,
-};
 
 struct worker_file {
 	char *path;
