@@ -201,6 +201,36 @@ static json_object *raidbench_json(const struct run_report *rep, const struct ru
 	return rb;
 }
 
+/* fio's JSON of the run with the "raidbench" object: what is saved, and what a summary reads. */
+static int build_root(const struct run_report *rep, const struct run_result *res,
+		      results_identify_fn identify, const char *profile,
+		      const struct results_extra *extras, size_t nr_extras, json_object **out,
+		      char *err, size_t errlen)
+{
+	char *json = report_json_string(rep, false);
+	json_object *root = json ? json_tokener_parse(json) : NULL, *rb;
+
+	free(json);
+	if (!root) {
+		snprintf(err, errlen, "cannot build the results JSON");
+		return -ENOMEM;
+	}
+	rb = raidbench_json(rep, res, identify, profile);
+	json_object_object_add(root, "raidbench", rb);
+	for (size_t i = 0; i < nr_extras; i++) {
+		json_object *v = json_tokener_parse(extras[i].json);
+
+		if (!v) {
+			snprintf(err, errlen, "results: the \"%s\" section is not JSON", extras[i].key);
+			json_object_put(root);
+			return -EINVAL;
+		}
+		json_object_object_add(rb, extras[i].key, v);
+	}
+	*out = root;
+	return 0;
+}
+
 int results_save(const struct run_report *rep, const struct run_result *res,
 		 results_identify_fn identify, char *path, size_t pathlen, char *err,
 		 size_t errlen)
@@ -214,8 +244,7 @@ int results_save_extra(const struct run_report *rep, const struct run_result *re
 {
 	char dir[PATH_MAX], tmp[PATH_MAX + 16], stamp[32], pname[128], part[64];
 	const char *text, *profile;
-	json_object *root, *rb;
-	char *json;
+	json_object *root;
 	struct tm tm;
 	int fd, tfd, n, ret = 0;
 	FILE *f;
@@ -223,26 +252,10 @@ int results_save_extra(const struct run_report *rep, const struct run_result *re
 	ret = results_dir(dir, sizeof(dir), err, errlen);
 	if (ret)
 		return ret;
-	json = report_json_string(rep, false);
-	root = json ? json_tokener_parse(json) : NULL;
-	free(json);
-	if (!root) {
-		snprintf(err, errlen, "cannot build the results JSON");
-		return -ENOMEM;
-	}
 	profile = results_profile_name(rep->jobs, pname, sizeof(pname));
-	rb = raidbench_json(rep, res, identify, profile);
-	json_object_object_add(root, "raidbench", rb);
-	for (size_t i = 0; i < nr_extras; i++) {
-		json_object *v = json_tokener_parse(extras[i].json);
-
-		if (!v) {
-			snprintf(err, errlen, "results: the \"%s\" section is not JSON", extras[i].key);
-			json_object_put(root);
-			return -EINVAL;
-		}
-		json_object_object_add(rb, extras[i].key, v);
-	}
+	ret = build_root(rep, res, identify, profile, extras, nr_extras, &root, err, errlen);
+	if (ret)
+		return ret;
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
 
 	name_part(part, sizeof(part), profile ? profile : rep->nr_ts ? rep->ts[0].name : NULL);
@@ -326,24 +339,37 @@ static int dup_str(char **dst, const char *s)
 	return 0;
 }
 
+/* Completion latency figures of one direction; < 0 where the file has none. */
+struct ddir_lat {
+	double mean, p50, p99, p999, max;
+};
+
 /* fio's clat (what its percentiles describe); fio 2.x wrote "clat" in usec. */
-static void ddir_latency(json_object *d, double *mean_ns, double *p99_ns)
+static void ddir_latency(json_object *d, struct ddir_lat *l)
 {
 	json_object *clat = get(d, "clat_ns"), *pct;
-	double scale = 1.0;
+	double scale = 1.0, pscale;
 
 	if (!clat && (clat = get(d, "clat")))
 		scale = 1000.0;
-	*mean_ns = get_num(clat, "mean", 0) * scale;
-	*p99_ns = -1;
+	l->mean = get_num(clat, "mean", 0) * scale;
+	l->max = get(clat, "max") ? get_num(clat, "max", 0) * scale : -1;
+	pscale = scale;
 	pct = get(clat, "percentile");
 	if (!pct) {
 		/* lat_percentiles=1 moves fio's percentiles to lat_ns */
 		pct = get(get(d, "lat_ns"), "percentile");
-		scale = 1.0;
+		pscale = 1.0;
 	}
-	if (pct && get(pct, "99.000000"))
-		*p99_ns = get_num(pct, "99.000000", -1) * scale;
+	l->p50 = pct && get(pct, "50.000000") ? get_num(pct, "50.000000", -1) * pscale : -1;
+	l->p99 = pct && get(pct, "99.000000") ? get_num(pct, "99.000000", -1) * pscale : -1;
+	l->p999 = pct && get(pct, "99.900000") ? get_num(pct, "99.900000", -1) * pscale : -1;
+}
+
+/* a and b merged where both are known (clones side by side: rates add up) */
+static double add_known(double a, double b)
+{
+	return a < 0 || b < 0 ? -1 : a + b;
 }
 
 /*
@@ -434,7 +460,7 @@ static struct result_phase *phase_for(struct result *r, struct labels *l, const 
 	n = &r->phases[r->nr_phases];
 	memset(n, 0, sizeof(*n));
 	n->ddir = ddir;
-	n->lat_p99_ns = -1;
+	n->lat_p99_ns = n->lat_p50_ns = n->lat_p999_ns = n->lat_max_ns = -1;
 	if (!(n->name = strdup(label)))
 		goto nomem;
 	if (strmap_put(&l->phase_of, key, r->nr_phases)) {
@@ -454,33 +480,52 @@ static int add_job(struct result *r, json_object *job, struct labels *ls)
 	static const char *const dirs[] = { "read", "write", "trim" };
 	const char *jobname = get_str(job, "jobname"), *label;
 	int groupid = (int)num_in(get_num(job, "groupid", 0), INT_MIN, INT_MAX, 0), d;
+	double errors = get(job, "total_err") ? get_num(job, "total_err", 0) :
+			get_num(job, "error", 0) != 0;
 
 	label = label_for(ls, jobname, groupid);
 	if (!label)
 		return -ENOMEM;
 	for (d = 0; d < 3; d++) {
 		json_object *o = get(job, dirs[d]);
-		double ios = get_num(o, "total_ios", 0), mean, p99, bw;
+		double ios = get_num(o, "total_ios", 0), bw;
 		struct result_phase *p;
+		struct ddir_lat l;
+		bool first;
 
 		if (!o || ios <= 0)
 			continue;
 		if (!(p = phase_for(r, ls, label, d)))
 			return -ENOMEM;
+		first = !p->nr_entries;
 		if (!p->desc && get_str(job, "desc") && dup_str(&p->desc, get_str(job, "desc")))
 			return -ENOMEM;
-		ddir_latency(o, &mean, &p99);
+		ddir_latency(o, &l);
 		bw = get_num(o, "bw_bytes", -1);
 		if (bw < 0)
 			bw = get_num(o, "bw", 0) * 1024.0;	/* fio's bw is KiB/s */
 		/* clones run side by side: rates add up, latency is per I/O */
-		p->lat_mean_ns = (p->lat_mean_ns * (double)p->total_ios + mean * ios) /
+		p->lat_mean_ns = (p->lat_mean_ns * (double)p->total_ios + l.mean * ios) /
 				 ((double)p->total_ios + ios);
 		p->total_ios += (uint64_t)num_in(ios, 0, 9e18, 0);
 		p->iops += get_num(o, "iops", 0);
 		p->bw_bytes += bw;
-		if (p99 > p->lat_p99_ns)
-			p->lat_p99_ns = p99;
+		if (l.p99 > p->lat_p99_ns)
+			p->lat_p99_ns = l.p99;
+		if (l.p50 > p->lat_p50_ns)
+			p->lat_p50_ns = l.p50;
+		if (l.p999 > p->lat_p999_ns)
+			p->lat_p999_ns = l.p999;
+		if (l.max > p->lat_max_ns)
+			p->lat_max_ns = l.max;
+		/* fio's bw_min/bw_max are KiB/s; a file without them has no range */
+		p->iops_min = add_known(first ? 0 : p->iops_min, get_num(o, "iops_min", -1));
+		p->iops_max = add_known(first ? 0 : p->iops_max, get_num(o, "iops_max", -1));
+		p->bw_min = add_known(first ? 0 : p->bw_min,
+				      get(o, "bw_min") ? get_num(o, "bw_min", 0) * 1024.0 : -1);
+		p->bw_max = add_known(first ? 0 : p->bw_max,
+				      get(o, "bw_max") ? get_num(o, "bw_max", 0) * 1024.0 : -1);
+		p->errors += (uint64_t)num_in(errors, 0, 9e18, 0);
 		p->groupid = groupid;
 		p->nr_entries++;
 	}
@@ -522,6 +567,8 @@ static int fill_meta(struct result *r, json_object *root)
 		json_object *targets = get(rb, "targets");
 
 		r->time_ms = num_in(get_num(rb, "start_ms", 0), -9e18, 9e18, 0);
+		r->interrupted = get(rb, "interrupted") &&
+				 json_object_get_boolean(get(rb, "interrupted"));
 		if (dup_str(&r->host, get_str(rb, "host")) ||
 		    dup_str(&r->profile, get_str(rb, "profile")))
 			return -ENOMEM;
@@ -642,6 +689,24 @@ int result_parse(struct result *r, const char *name, const char *text, size_t le
 		snprintf(err, errlen, "%s: out of memory", name);
 	if (ret)
 		result_release(r);
+	return ret;
+}
+
+int result_from_run(struct result *r, const struct run_report *rep, const struct run_result *res,
+		    char *err, size_t errlen)
+{
+	char pname[128];
+	const char *profile = results_profile_name(rep->jobs, pname, sizeof(pname)), *text;
+	json_object *root;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	ret = build_root(rep, res, NULL, profile, NULL, 0, &root, err, errlen);
+	if (ret)
+		return ret;
+	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN);
+	ret = text ? result_parse(r, "this run", text, strlen(text), err, errlen) : -ENOMEM;
+	json_object_put(root);
 	return ret;
 }
 

@@ -177,6 +177,7 @@ void app_run_poll(struct app *app)
 	run->have_result = true;
 	if (run->res.error_msgs[0])
 		snprintf(run->error, sizeof(run->error), "%s", run->res.error_msgs);
+	scr_run_finished(app->state[SCR_RUN], &run->jl, &run->res);
 	save(app);
 	app_message(app, "%s - F6 shows the results%s%s",
 		    run->res.interrupted ? "Run stopped; the results so far are kept" : "Run finished",

@@ -392,7 +392,7 @@ static int resume_cleanup(bool yes)
 {
 	struct sweep_pending_array *p;
 	struct view v = { .last_pct = -2 };
-	struct sweep_callbacks cb = { on_event, &v, NULL, NULL };
+	struct sweep_callbacks cb = { on_event, &v, NULL, NULL, NULL };
 	char err[4096] = "";
 	size_t nr;
 
@@ -428,7 +428,7 @@ static int run_sweep(const struct args *a)
 	struct sweep_report rep = { 0 };
 	struct view v = { .last_pct = -2 };
 	struct run_observer obs = { NULL, on_record, &v, 0 };
-	struct sweep_callbacks cb = { on_event, &v, &obs, &stop };
+	struct sweep_callbacks cb = { on_event, &v, &obs, &stop, NULL };
 	char err[4096] = "";
 	int ret, status;
 

@@ -38,6 +38,25 @@ const struct sweep_msg *sweep_ui_log(const struct sweep_state *st, size_t i)
 	return &st->log[(st->log_head + i) % SWEEP_UI_LOG];
 }
 
+/* A level's run starts (on the UI thread, from sweep_task_pump): a view sized for it. */
+static void live_setup(void *arg, const struct job_list *jl, const struct run_layout *lay)
+{
+	struct sweep_state *st = arg;
+
+	(void)jl;
+	if (st->live_ok)
+		live_view_release(&st->run_view);
+	st->live_ok = !live_view_init(&st->run_view, lay->nr_workers, lay->nr_disks, lay->disk_names);
+}
+
+static void live_record(void *arg, const struct live_rec *rec)
+{
+	struct sweep_state *st = arg;
+
+	if (st->live_ok)
+		live_view_feed(&st->run_view, rec);
+}
+
 static void *sweep_init(struct app *app)
 {
 	struct sweep_state *st = calloc(1, sizeof(*st));
@@ -46,6 +65,7 @@ static void *sweep_init(struct app *app)
 	if (!st)
 		return NULL;
 	sweep_task_init(&st->task);
+	st->live_obs = (struct run_observer){ live_setup, live_record, st, 0 };
 	st->runtime_i = DEFAULT_RUNTIME_I;
 	st->wait_init = true;
 	return st;
@@ -57,6 +77,8 @@ static void sweep_release(void *p)
 
 	/* a running sweep finishes its step and deletes its array before this returns */
 	sweep_task_release(&st->task);
+	if (st->live_ok)
+		live_view_release(&st->run_view);
 	sweep_pending_free(st->pending, st->nr_pending);
 	build_plan_release(&st->bp);
 	free(st);
@@ -266,6 +288,7 @@ static void poll_task(struct app *app, struct sweep_state *st)
 
 	if (!st->task_active)
 		return;
+	sweep_task_pump(&st->task, &st->live_obs);
 	while ((n = sweep_task_drain(&st->task, m, 32)) > 0)
 		for (size_t i = 0; i < n; i++)
 			take(st, &m[i]);
@@ -551,10 +574,17 @@ static const struct key_hint sweep_hints[] = {
 	{ NULL, NULL },
 };
 
+/* Every frame, whichever screen shows: the run's ring is drained here and nowhere else. */
+static void sweep_poll(struct app *app, void *p)
+{
+	poll_task(app, p);
+}
+
 const struct screen_ops scr_sweep_ops = {
 	.title = "RAID sweep",
 	.init = sweep_init,
 	.release = sweep_release,
+	.poll = sweep_poll,
 	.enter = sweep_enter,
 	.draw = sweep_draw,
 	.key = sweep_key,

@@ -10,6 +10,8 @@
 #include <stdint.h>
 
 #include "build_plan.h"
+#include "live_view.h"
+#include "run.h"
 #include "sweep_task.h"
 #include "tui.h"
 
@@ -54,6 +56,9 @@ struct sweep_state {
 	size_t cur, count;
 	double init_pct;		/* < 0: not waiting for initialization */
 	bool measuring;			/* the profile runs: the live numbers mean something */
+	struct live_view run_view;	/* the level's run, decoded on this thread (sweep_task_pump) */
+	bool live_ok;
+	struct run_observer live_obs;
 	bool stopping;
 	/* the typed confirmation */
 	char want[96];

@@ -15,7 +15,7 @@ static const struct glyphs utf8_glyphs = {
 	.vbars = { " ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" },
 	.tree_mid = "├─", .tree_last = "└─", .tree_vert = "│ ",
 	.hline = "─", .vline = "│", .tl = "┌", .tr = "┐", .bl = "└", .br = "┘",
-	.bullet = "●", .arrow = "▶",
+	.bullet = "●", .arrow = "▶", .times = "×",
 };
 
 static const struct glyphs ascii_glyphs = {
@@ -23,7 +23,7 @@ static const struct glyphs ascii_glyphs = {
 	.vbars = { " ", ".", ".", "-", "-", "=", "=", "#", "#" },
 	.tree_mid = "|-", .tree_last = "`-", .tree_vert = "| ",
 	.hline = "-", .vline = "|", .tl = "+", .tr = "+", .bl = "+", .br = "+",
-	.bullet = "*", .arrow = ">",
+	.bullet = "*", .arrow = ">", .times = "x",
 };
 
 /* fg, bg (-1 = terminal default), extra attribute; and the monochrome twin */

@@ -54,6 +54,7 @@ struct glyphs {
 	const char *tl, *tr, *bl, *br;
 	const char *bullet;
 	const char *arrow;
+	const char *times;		/* "×": clones of a job, "random ×16" */
 };
 
 struct theme {

@@ -24,7 +24,7 @@
 #include "inventory.h"
 #include "job.h"
 #include "report.h"
-#include "ring.h"
+#include "live_rec.h"
 #include "run.h"
 #include "theme.h"
 
@@ -76,6 +76,8 @@ struct screen_ops {
 	const struct key_hint *hints;
 	/* optional: the hints for this moment, instead of hints (NULL-terminated) */
 	const struct key_hint *(*hints_now)(struct app *app, void *st);
+	/* optional: every frame, whichever screen shows (work that must not wait for a visit) */
+	void (*poll)(struct app *app, void *st);
 };
 
 extern const struct screen_ops scr_help_ops, scr_devices_ops, scr_profiles_ops,

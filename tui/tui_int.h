@@ -21,6 +21,8 @@ void app_run_finish(struct app *app);
 void scr_run_layout(void *st, const struct job_list *jl, const struct run_layout *lay);
 void scr_run_record(void *st, const struct live_rec *rec);
 void scr_run_reset(void *st);
+/* The run is over: its summary, read as its saved form would be. */
+void scr_run_finished(void *st, const struct job_list *jl, const struct run_result *res);
 
 /* Screen tests (tui/tui_test.c): `raidbench tui-test ...` */
 int tui_test_main(int argc, char **argv);

@@ -8,7 +8,8 @@
  *                  Space Backspace, or one character
  *   type TEXT      each character of TEXT as a key
  *   resize R C     the terminal becomes R rows by C columns
- *   fake-run N     N ticks of deterministic live records into the Run screen
+ *   fake-run N [C] N ticks of deterministic live records into the Run screen;
+ *                  with C, the second job has C clones
  *   wait-run S     a real run: poll until it ends (at most S seconds)
  *   dump FILE      the screen as text ("-" = stdout)
  *   # ...          a comment
@@ -23,7 +24,8 @@
 
 #include "tui.h"
 #include "tui_int.h"
-#include "worker.h"
+#include "live_rec.h"
+#include "stats.h"
 
 static const struct {
 	const char *name;
@@ -100,16 +102,28 @@ static int dump(const char *path)
 	return 0;
 }
 
-/* Deterministic live records: two jobs and one device, values from the tick number. */
-static void fake_run(struct app *app, int ticks)
+/*
+ * Deterministic live records: two jobs (the second with `clones` clones) and
+ * one device, values from the tick number.
+ */
+static void fake_run(struct app *app, int ticks, int clones)
 {
-	static const char *const names[] = { "seq-read-1m", "rand-read-4k" };
 	static const char *const disks[] = { "loop7" };
-	static const int groups[] = { 0, 1 };
-	struct run_layout lay = { .nr_workers = 2, .worker_names = names, .worker_groups = groups,
+	const char *names[65];
+	int groups[65], t, j, nr;
+	struct run_layout lay = { .worker_names = names, .worker_groups = groups,
 				  .nr_disks = 1, .disk_names = disks, .interval_ms = 100 };
-	int t, j;
 
+	if (clones < 1 || clones > 64)
+		clones = 1;
+	nr = 1 + clones;
+	names[0] = "seq-read-1m";
+	groups[0] = 0;
+	for (j = 1; j < nr; j++) {
+		names[j] = "rand-read-4k";
+		groups[j] = 1;
+	}
+	lay.nr_workers = (size_t)nr;
 	scr_run_reset(app->state[SCR_RUN]);
 	scr_run_layout(app->state[SCR_RUN], NULL, &lay);
 	for (t = 1; t <= ticks; t++) {
@@ -118,8 +132,9 @@ static void fake_run(struct app *app, int ticks)
 		uint32_t ios_tot = 0;
 		uint64_t bytes_tot = 0;
 
-		for (j = 0; j < 2; j++) {
-			uint32_t ios = (uint32_t)(j ? 20000 + 300 * (t % 17) : 400 + 10 * (t % 5));
+		for (j = 0; j < nr; j++) {
+			uint32_t ios = (uint32_t)(j ? (20000 + 300 * (t % 17)) / clones + 7 * (j - 1)
+					    : 400 + 10 * (t % 5));
 			uint32_t bs = j ? 4096 : 1048576;
 
 			memset(&rec, 0, sizeof(rec));
@@ -130,6 +145,7 @@ static void fake_run(struct app *app, int ticks)
 			rec.u.io.ios = ios;
 			rec.u.io.bytes = (uint64_t)ios * bs;
 			rec.u.io.tot_ios = (uint64_t)ios * (uint64_t)t;
+			rec.u.io.tot_bytes = rec.u.io.bytes * (uint64_t)t;
 			rec.u.io.p50_ns = j ? 90000 + 1000 * (uint32_t)(t % 7) : 2400000;
 			rec.u.io.p99_ns = j ? 400000 + 20000 * (uint32_t)(t % 9) : 9000000;
 			rec.u.io.p999_ns = j ? 1200000 + 50000 * (uint32_t)(t % 11) : 15000000;
@@ -141,7 +157,9 @@ static void fake_run(struct app *app, int ticks)
 			memset(&rec, 0, sizeof(rec));
 			rec.type = LIVE_STATUS;
 			rec.job = (uint16_t)j;
-			rec.ddir = PHASE_RUN;
+			/* with clones, the first job finishes halfway: its row shows its whole run */
+			rec.ddir = clones > 1 && !j && t > ticks / 2 ? PHASE_DONE : PHASE_RUN;
+			rec.u.st.inflight = 1;
 			rec.t_ns = now;
 			scr_run_record(app->state[SCR_RUN], &rec);
 		}
@@ -277,7 +295,10 @@ int tui_test_main(int argc, char **argv)
 			resizeterm(rows, cols);
 			tui_key(&app, KEY_RESIZE);
 		} else if (!strcmp(line, "fake-run") && arg) {
-			fake_run(&app, atoi(arg));
+			int ticks = 0, clones = 1;
+
+			sscanf(arg, "%d %d", &ticks, &clones);
+			fake_run(&app, ticks, clones);
 		} else if (!strcmp(line, "wait-run") && arg) {
 			wait_run(&app, atoi(arg));
 		} else if (!strcmp(line, "dump") && arg) {
