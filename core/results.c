@@ -129,7 +129,7 @@ static json_object *targets_json(const struct run_result *res, results_identify_
 		for (f = 0; f < w->nr_files; f++) {
 			const struct worker_file *wf = &w->files[f];
 
-			if (wf->fd < 0)
+			if (wf->fd < 0 && !wf->was_open)
 				continue;	/* the null engine's files are not real */
 			if (has_path(arr, wf->path))
 				continue;

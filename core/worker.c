@@ -1145,6 +1145,31 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	return 0;
 }
 
+void worker_finish(struct worker *w)
+{
+	unsigned i;
+
+	worker_logs_close(w, 0);
+	if (w->ctx && w->ops)
+		w->ops->cleanup(w->ctx);
+	w->ctx = NULL;
+	for (i = 0; i < w->nr_files; i++) {
+		struct worker_file *f = &w->files[i];
+
+		if (f->fd < 0)
+			continue;
+		guard_close(f->fd);	/* drops the guard's exclusive hold with the last fd */
+		f->fd = -1;
+		f->was_open = true;
+	}
+	free(w->units);
+	free(w->free_units);
+	free(w->buf_mem);
+	w->units = NULL;
+	w->free_units = NULL;
+	w->buf_mem = NULL;
+}
+
 void worker_release(struct worker *w)
 {
 	worker_logs_close(w, 0);

@@ -29,7 +29,8 @@
 
 struct worker_file {
 	char *path;
-	int fd;
+	int fd;			/* -1 once the run is over (worker_finish) or for the null engine */
+	bool was_open;		/* a real file or device the run opened */
 	bool is_blockdev;
 	bool shared;		/* filename= given: clones share it */
 	uint64_t real_size;	/* file or device size at open */
@@ -116,6 +117,14 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 
 /* Thread body: runs the job; returns NULL. Errors land in w->ts.error/w->err. */
 void *worker_main(void *arg);
+
+/*
+ * The run is over (the thread joined): closes every descriptor the worker
+ * holds on its targets (the guard's exclusive claim ends with the last) and
+ * frees its engine context and buffers; ts and each file's path, kind and
+ * size stay for the report.
+ */
+void worker_finish(struct worker *w);
 
 /* Frees files, buffers and the engine context (not ts). */
 void worker_release(struct worker *w);
