@@ -177,6 +177,56 @@ static void name_part(char *out, size_t len, const char *s)
 		snprintf(out, len, "run");
 }
 
+/* The first target a run opened, NULL when none (the null engine's names are not real). */
+static const char *first_target(const struct run_result *res)
+{
+	size_t i;
+	unsigned f;
+
+	for (i = 0; i < res->nr_workers; i++)
+		for (f = 0; f < res->workers[i].nr_files; f++) {
+			const struct worker_file *wf = &res->workers[i].files[f];
+
+			if (wf->fd >= 0 || wf->was_open)
+				return wf->path;
+		}
+	return NULL;
+}
+
+/*
+ * A saved run's file name part: what ran, then where ("default-loop0",
+ * "randread-4k-16jobs-scratch.dat"). What ran is the profile, else the job
+ * file's stem, else the first job's name (a command-line run).
+ */
+static void file_name(char *out, size_t len, const struct run_report *rep,
+		      const struct run_result *res, const char *profile)
+{
+	const char *what = profile, *src = rep->jobs && rep->jobs->nr ? rep->jobs->jobs[0].src_file : NULL;
+	const char *where = first_target(res), *s;
+	char stem[64] = "", both[160], a[64], b[64];
+	size_t n;
+
+	if (!what && src && src[0] != '<' && strcmp(src, "-")) {
+		s = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+		n = strlen(s);
+		if (n > 4 && !strcmp(s + n - 4, ".fio"))
+			n -= 4;
+		snprintf(stem, sizeof(stem), "%.*s", (int)n, s);
+		what = stem;
+	}
+	if (!what)
+		what = rep->nr_ts ? rep->ts[0].name : NULL;
+	name_part(a, sizeof(a), what);
+	if (!where) {
+		snprintf(out, len, "%s", a);
+		return;
+	}
+	where = strrchr(where, '/') ? strrchr(where, '/') + 1 : where;
+	name_part(b, sizeof(b), where);
+	snprintf(both, sizeof(both), "%s-%s", a, b);
+	snprintf(out, len, "%s", both);
+}
+
 static json_object *raidbench_json(const struct run_report *rep, const struct run_result *res,
 				   results_identify_fn identify, const char *profile)
 {
@@ -242,7 +292,7 @@ int results_save_extra(const struct run_report *rep, const struct run_result *re
 		       results_identify_fn identify, const struct results_extra *extras,
 		       size_t nr_extras, char *path, size_t pathlen, char *err, size_t errlen)
 {
-	char dir[PATH_MAX], tmp[PATH_MAX + 16], stamp[32], pname[128], part[64];
+	char dir[PATH_MAX], tmp[PATH_MAX + 16], stamp[32], pname[128], part[128];
 	const char *text, *profile;
 	json_object *root;
 	struct tm tm;
@@ -258,7 +308,7 @@ int results_save_extra(const struct run_report *rep, const struct run_result *re
 		return ret;
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
 
-	name_part(part, sizeof(part), profile ? profile : rep->nr_ts ? rep->ts[0].name : NULL);
+	file_name(part, sizeof(part), rep, res, profile);
 	localtime_r(&rep->when, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
 	for (n = 0; n < 1000; n++) {
@@ -769,6 +819,13 @@ void result_release(struct result *r)
 	free(r->profile);
 	free(r->target);
 	memset(r, 0, sizeof(*r));
+}
+
+const char *result_name(const struct result *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", r->profile ? r->profile : r->nr_phases ? r->phases[0].name : "-",
+		 r->interrupted ? " (stopped)" : "");
+	return buf;
 }
 
 void result_peak(const struct result *r, int ddir, double *iops, double *bw_bytes)

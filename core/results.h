@@ -150,6 +150,13 @@ struct result_entry {
 int results_list(struct result_entry **out, size_t *nr, char *err, size_t errlen);
 void results_list_free(struct result_entry *list, size_t nr);
 
+/*
+ * How a listing names r: its profile, else its first phase ("-" when
+ * neither), with " (stopped)" when the run was interrupted, so a partial
+ * run never reads as a whole one. Returns buf.
+ */
+const char *result_name(const struct result *r, char *buf, size_t len);
+
 /* Highest IOPS and MB/s over r's phases in one direction (the "peak" line). */
 void result_peak(const struct result *r, int ddir, double *iops, double *bw_bytes);
 

@@ -698,7 +698,15 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 			}
 			u->start_ns = now;
 			u->issue_ns = now;
+			/* a sync engine's I/O is in flight while its syscall runs: depth means the
+			 * same for every engine (the sampler loads it) */
+			if (w->sync_io)
+				atomic_store_explicit(&w->pub_inflight, inflight + 1,
+						      memory_order_relaxed);
 			r = w->ops->queue(w->ctx, u);
+			if (w->sync_io)
+				atomic_store_explicit(&w->pub_inflight, inflight,
+						      memory_order_relaxed);
 			if (r == ENGINE_COMPLETED) {
 				account(w, st, u, rb_now_ns());
 				put_free(w, u);

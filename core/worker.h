@@ -85,7 +85,7 @@ struct worker {
 	_Atomic bool stop;
 	_Atomic uint64_t pub_bytes[DDIR_RWDIR_CNT];
 	_Atomic uint64_t pub_ios[DDIR_RWDIR_CNT];
-	_Atomic uint64_t pub_inflight;
+	_Atomic uint64_t pub_inflight;	/* submitted, not completed; a sync engine: 1 in its syscall */
 	_Atomic uint64_t pub_lat_sum[DDIR_RWDIR_CNT];	/* sum of completion latencies, ns */
 	_Atomic uint64_t pub_errors;
 	uint64_t lat_sum[DDIR_RWDIR_CNT];		/* the worker's own copy */
