@@ -823,8 +823,9 @@ void result_release(struct result *r)
 
 const char *result_name(const struct result *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s", r->profile ? r->profile : r->nr_phases ? r->phases[0].name : "-",
-		 r->interrupted ? " (stopped)" : "");
+	/* first, so a narrow column that cuts the name still says it */
+	snprintf(buf, len, "%s%s", r->interrupted ? "(stopped) " : "",
+		 r->profile ? r->profile : r->nr_phases ? r->phases[0].name : "-");
 	return buf;
 }
 

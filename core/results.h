@@ -152,8 +152,8 @@ void results_list_free(struct result_entry *list, size_t nr);
 
 /*
  * How a listing names r: its profile, else its first phase ("-" when
- * neither), with " (stopped)" when the run was interrupted, so a partial
- * run never reads as a whole one. Returns buf.
+ * neither), after "(stopped) " when the run was interrupted, so a partial
+ * run never reads as a whole one, even cut short. Returns buf.
  */
 const char *result_name(const struct result *r, char *buf, size_t len);
 

@@ -691,8 +691,9 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	g.x = r->x;
 	g.w = r->w;
 	g.h = r->h - top - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0);
-	/* tall terminals: graphs of a readable height, then the latency distribution */
-	if (g.h > 22) {
+	/* tall terminals: graphs of a readable height, then the latency distribution (of an
+	 * interval: not once the run is over) */
+	if (g.h > 22 && !st->have_fin) {
 		struct rect lat = { g.y + g.h - 7, r->x, 7, r->w };
 
 		g.h -= 7;
