@@ -2,7 +2,7 @@
  * results.c - saved runs: writes each run's JSON with raidbench's own section
  * (host, version, time, profile, each target's identity), lists the results
  * directory, and reads results back - raidbench's and fio's own JSON - into
- * per-phase numbers for compare (tui/compare.c lines them up).
+ * per-phase numbers for compare (core/compare.c lines them up).
  *
  * Writes only inside the results directory, to a new file (O_EXCL), via a
  * temporary name and rename. Never prints.

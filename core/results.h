@@ -19,7 +19,7 @@
 #include "run.h"
 
 /*
- * What the front end learnt about one target (tui/identity.c reads sysfs).
+ * What the front end learnt about one target (hw/identity.c reads sysfs).
  * An empty string or a negative number is "unknown" and is saved as null,
  * never guessed.
  */

@@ -10,7 +10,7 @@
  */
 #include "array.h"
 #include "raidtool_int.h"
-#include "core/guard.h"
+#include "guard.h"
 #include "bufcat.h"
 
 #include <ctype.h>

@@ -5,7 +5,7 @@
  * are free, the count fits the level, nothing mounted or held), then turned
  * into the exact argv by the tool's ops->build (hw/raidtool.h).
  *
- * Nothing here runs a tool or prints: tui/cmd_array.c shows the command,
+ * Nothing here runs a tool or prints: tui/cli/cmd_array.c shows the command,
  * asks for --yes, runs it and re-reads the state.
  */
 #ifndef RB_ARRAY_H

@@ -26,11 +26,11 @@ rb_cleanup() {
 	[ -n "$RB_TMP" ] && rm -rf "$RB_TMP"
 }
 
-# Timing checks compare speeds on a shared 2-core machine, so they must not
-# share it with other tests of this suite: every test holds this lock shared
-# for its lifetime, and rb_timing_begin/rb_timing_end take it exclusively for
-# the timed part (make -j2 runs tests side by side; that part waits its turn).
-RB_LOCK=/var/tmp/raidbench-tests.lock
+# Timing (make bench: tests/bench/) must not share the machine with this build
+# tree's tests: every test holds this lock shared for its lifetime, and
+# rb_timing_begin/rb_timing_end take it exclusively for the timed part. The
+# lock belongs to the build tree of $RAIDBENCH, so other checkouts never wait.
+RB_LOCK=${RB_LOCK:-$(dirname "$RAIDBENCH")/.raidbench-tests.lock}
 rb_timing_begin() { flock -x 9; }
 rb_timing_end() { flock -s 9; }
 

@@ -1,5 +1,5 @@
 /*
- * test_estimate.c - tui/raid_estimate.c: capacity, fault tolerance words
+ * test_estimate.c - hw/raid_estimate.c: capacity, fault tolerance words
  * and the textbook read/write multipliers for each level, the refusals,
  * and the mixed-workload factor.
  */
