@@ -1,10 +1,12 @@
 /*
  * engine.c - the registry of I/O engines: fio's ioengine= names to ops
- * tables.
+ * tables, and the only place that lists them.
  *
- * Each engine lives in its own file (engine_libaio.c, engine_uring.c,
- * engine_psync.c, engine_null.c, engine_posixaio.c) and exports nothing but its ops table.
+ * Each engine lives in its own file (engine_*.c) and exports nothing but its
+ * ops table. Adding an engine = its file + one line in engines[] below (and
+ * its object in Makefile.am); nothing else names it.
  */
+#include <stdio.h>
 #include <string.h>
 #include "engine.h"
 
@@ -16,6 +18,7 @@ extern const struct io_engine_ops engine_sync_ops;
 extern const struct io_engine_ops engine_null_ops;
 extern const struct io_engine_ops engine_posixaio_ops;
 
+/* The first one is the default ioengine (fio's on Linux). */
 static const struct io_engine_ops *const engines[] = {
 	&engine_libaio_ops,
 	&engine_uring_ops,
@@ -25,20 +28,99 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_posixaio_ops,
 };
 
+#define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
+
+/*
+ * fio 3.33's other engines, with why raidbench does not run them. A name
+ * registered above wins over this list, so an engine added to engines[]
+ * needs no edit here.
+ */
+static const struct {
+	const char *names, *why;
+} fio_engines[] = {
+	{ "net netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
+	  "gfapi_async libhdfs dfs libiscsi",
+	  "it does I/O over a network or to a remote store, not to a local disk" },
+	{ "cpuio exec", "it does no storage I/O" },
+	{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
+	{ "e4defrag", "it drives ext4 online defragmentation" },
+	{ "mtd", "it drives raw flash (MTD) devices" },
+	{ "libcufile", "it moves data to GPU memory" },
+	{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
+	{ "sg io_uring_cmd xnvme", "SCSI generic and NVMe pass-through are not supported yet" },
+	{ "mmap splice vsync pvsync pvsync2 falloc filecreate filestat filedelete "
+	  "ftruncate", "raidbench does not have this engine yet" },
+	{ "solarisaio windowsaio", "it is for another operating system" },
+	{ "cpp_null", "it is fio's C++ test engine, an external plugin" },
+};
+
+const struct io_engine_ops *engine_at(size_t i)
+{
+	return i < NR_ENGINES ? engines[i] : NULL;
+}
+
 const struct io_engine_ops *engine_find(const char *name)
 {
 	size_t i;
 
 	if (!name)
 		return NULL;
-	for (i = 0; i < sizeof(engines) / sizeof(engines[0]); i++)
+	for (i = 0; i < NR_ENGINES; i++)
 		if (!strcmp(engines[i]->name, name))
 			return engines[i];
 	return NULL;
 }
 
-const char *engine_names(void)
+void engine_names(char *buf, size_t len)
 {
-	/* kept in step with engines[] by test_engine */
-	return "libaio, io_uring, psync, sync, null, posixaio";
+	size_t i, at = 0;
+
+	if (!len)
+		return;
+	*buf = '\0';
+	for (i = 0; i < NR_ENGINES && at < len; i++) {
+		int n = snprintf(buf + at, len - at, "%s%s", i ? ", " : "", engines[i]->name);
+
+		if (n < 0)
+			break;
+		at += (size_t)n;
+	}
+}
+
+/* Is s (n bytes) one of the space-separated words in list? */
+static int in_words(const char *list, const char *s, size_t n)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t w = strcspn(p, " ");
+
+		if (w == n && !strncmp(p, s, n))
+			return 1;
+		p += w + (p[w] == ' ');
+	}
+	return 0;
+}
+
+const struct io_engine_ops *engine_lookup(const char *s, char *why, size_t whylen)
+{
+	const struct io_engine_ops *ops = engine_find(s);
+	char have[256];
+	size_t i;
+
+	if (ops)
+		return ops;
+	engine_names(have, sizeof(have));
+	for (i = 0; i < sizeof(fio_engines) / sizeof(fio_engines[0]); i++)
+		if (in_words(fio_engines[i].names, s, strlen(s))) {
+			snprintf(why, whylen, "'%s' is a fio ioengine raidbench does not support: "
+				 "%s (supported: %s)", s, fio_engines[i].why, have);
+			return NULL;
+		}
+	if (!strncmp(s, "external:", 9))
+		snprintf(why, whylen, "'%s' is a fio ioengine raidbench does not support: "
+			 "raidbench loads no engine plugins (supported: %s)", s, have);
+	else
+		snprintf(why, whylen, "unknown ioengine '%s' (supported: %s)", s, have);
+	return NULL;
 }

@@ -1,6 +1,7 @@
 /*
- * engine.h - the I/O engine seam: libaio, io_uring, psync, sync, null and posixaio
- * behind one ops table.
+ * engine.h - the I/O engine seam: every ioengine= behind one ops table, one
+ * registry (engine.c) that is the only place listing them. Code outside an
+ * engine's own file asks the flags below, never the name.
  *
  * Threading contract: an engine context belongs to one worker thread; every
  * op is called only from that thread. Engines do not touch statistics, files
@@ -41,6 +42,8 @@ enum {
 	ENGINE_F_SYNC = 1u << 0,	/* every queue() completes synchronously */
 	ENGINE_F_NODATA = 1u << 1,	/* moves no data (null) */
 	ENGINE_F_SETS_ISSUE = 1u << 2,	/* commit() stamps issue_ns itself */
+	/* at depth 1 queue() completes on the spot (fio's FIO_SYNCIO shortcut): no slat */
+	ENGINE_F_SYNC_AT_DEPTH1 = 1u << 3,
 };
 
 struct engine_ctx;
@@ -70,7 +73,17 @@ struct io_engine_ops {
 /* Looks an engine up by its fio name; NULL when unknown. */
 const struct io_engine_ops *engine_find(const char *name);
 
-/* "libaio, io_uring, psync, sync, null, posixaio" for error messages. */
-const char *engine_names(void);
+/* The i-th registered engine, NULL past the last; engine_at(0) is fio's default. */
+const struct io_engine_ops *engine_at(size_t i);
+
+/* The registered names, ", "-separated, for messages ("libaio, io_uring, ..."). */
+void engine_names(char *buf, size_t len);
+
+/*
+ * ioengine=: the registered engine called s, or NULL with why filled: a fio
+ * engine raidbench does not run (and why not), or an unknown name; both list
+ * what is supported.
+ */
+const struct io_engine_ops *engine_lookup(const char *s, char *why, size_t whylen);
 
 #endif

@@ -107,7 +107,7 @@ static void null_cleanup(struct engine_ctx *ctx)
 
 const struct io_engine_ops engine_null_ops = {
 	.name = "null",
-	.flags = ENGINE_F_NODATA | ENGINE_F_SETS_ISSUE,
+	.flags = ENGINE_F_NODATA | ENGINE_F_SETS_ISSUE | ENGINE_F_SYNC_AT_DEPTH1,
 	.init = null_init,
 	.queue = null_queue,
 	.commit = null_commit,

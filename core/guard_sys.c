@@ -1,9 +1,9 @@
 /*
  * guard_sys.c - the write guard's read-only view of the system: block
  * devices as sysfs shows them (name, number, partitions, parent, /dev
- * node), and who uses them, read afresh for every check from
- * /proc/self/mountinfo, /proc/swaps, the root file system, sysfs holders
- * and loop backing files. Also the small text helpers these need.
+ * node), and who uses them, read afresh for every check: mounts, swaps
+ * and sysfs holders through core/systab.h, the root file system and loop
+ * backing files here. Also the small text helpers these need.
  *
  * It reports what is there and judges nothing: the policy (what counts as
  * in use, what may be written) is guard.c's. It never writes, opens no
@@ -12,6 +12,7 @@
  * initramfs) and never prints.
  */
 #include "guard_int.h"
+#include "systab.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -55,23 +56,6 @@ void guard_sanitize(char *s)
 	for (; *s; s++)
 		if ((unsigned char)*s < 0x20 || *s == 0x7f)
 			*s = '?';
-}
-
-/* Undoes the \ooo escapes of /proc/self/mountinfo and /proc/swaps in place. */
-static void unescape_octal(char *s)
-{
-	char *w = s;
-
-	while (*s) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
-		    s[3] >= '0' && s[3] <= '7') {
-			*w++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 4;
-		} else {
-			*w++ = *s++;
-		}
-	}
-	*w = '\0';
 }
 
 static int read_line(const char *path, char *buf, size_t len)
@@ -242,91 +226,41 @@ static dev_t node_rdev(const char *path)
 	return st.st_rdev;
 }
 
-static int sysview_load_mounts(struct sysview *v)
+/* The mount table, as the guard compares it: device numbers and sanitized mount points. */
+static int sysview_load_mounts(struct sysview *v, const struct systab *t)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	FILE *f = fopen("/proc/self/mountinfo", "re");
-	int rc = 0;
+	v->mounts = calloc(t->nr_mounts ? t->nr_mounts : 1, sizeof(*v->mounts));
+	if (!v->mounts)
+		return -ENOMEM;
+	for (size_t i = 0; i < t->nr_mounts; i++) {
+		const struct systab_mount *s = &t->mounts[i];
+		struct mount_ent *m = &v->mounts[v->nr_mounts];
 
-	if (!f)
-		return -errno;
-	while (getline(&line, &cap, f) > 0) {
-		char *field[64], *save = NULL, *tok, *source = NULL;
-		struct mount_ent *tmp, *m;
-		size_t n = 0, i;
-
-		line[strcspn(line, "\n")] = '\0';
-		for (tok = strtok_r(line, " ", &save); tok && n < 64;
-		     tok = strtok_r(NULL, " ", &save))
-			field[n++] = tok;
-		if (n < 7)
-			continue;
-		for (i = 6; i + 2 < n; i++)
-			if (!strcmp(field[i], "-")) {
-				source = field[i + 2];
-				break;
-			}
-		tmp = realloc(v->mounts, (v->nr_mounts + 1) * sizeof(*tmp));
-		if (!tmp) {
-			rc = -ENOMEM;
-			break;
-		}
-		v->mounts = tmp;
-		m = &v->mounts[v->nr_mounts];
-		if (parse_devno(field[2], &m->dev) < 0)
-			m->dev = 0;
-		m->src = 0;
+		m->dev = s->dev;
 		/* Only /dev sources are stat()ed: others may sit on a hung network fs. */
-		if (source && !strncmp(source, "/dev/", 5)) {
-			unescape_octal(source);
-			m->src = node_rdev(source);
-		}
-		unescape_octal(field[4]);
-		m->dir = strdup(field[4]);
-		if (!m->dir) {
-			rc = -ENOMEM;
-			break;
-		}
+		m->src = s->source && !strncmp(s->source, "/dev/", 5) ? node_rdev(s->source) : 0;
+		m->dir = strdup(s->dir);
+		if (!m->dir)
+			return -ENOMEM;
 		guard_sanitize(m->dir);	/* it goes into one-line messages */
 		v->nr_mounts++;
 	}
-	if (!rc && ferror(f))
-		rc = -EIO;
-	free(line);
-	fclose(f);
-	return rc;
+	return 0;
 }
 
-static int sysview_load_swaps(struct sysview *v)
+static int sysview_load_swaps(struct sysview *v, const struct systab *t)
 {
-	char line[PATH_MAX + 128];
-	FILE *f = fopen("/proc/swaps", "re");
-	bool header = true;
+	for (size_t i = 0; i < t->nr_swaps; i++) {
+		dev_t dev = node_rdev(t->swaps[i]), *tmp;
 
-	if (!f)
-		return errno == ENOENT ? 0 : -errno;	/* kernel without swap */
-	while (fgets(line, sizeof(line), f)) {
-		dev_t dev, *tmp;
-
-		if (header) {
-			header = false;
-			continue;
-		}
-		line[strcspn(line, " \t\n")] = '\0';
-		unescape_octal(line);
-		dev = node_rdev(line);
 		if (!dev)
 			continue;	/* a swap file: its file system is mounted */
 		tmp = realloc(v->swaps, (v->nr_swaps + 1) * sizeof(*tmp));
-		if (!tmp) {
-			fclose(f);
+		if (!tmp)
 			return -ENOMEM;
-		}
 		v->swaps = tmp;
 		v->swaps[v->nr_swaps++] = dev;
 	}
-	fclose(f);
 	return 0;
 }
 
@@ -482,15 +416,21 @@ static int sysview_load_loops(struct sysview *v)
 
 int sysview_load(struct sysview *v, const char **what)
 {
+	struct systab t = { 0 };
 	int rc;
 
 	memset(v, 0, sizeof(*v));
 	*what = "/proc/self/mountinfo";
-	rc = sysview_load_mounts(v);
+	rc = systab_read_mounts(&t, NULL);
+	if (!rc)
+		rc = sysview_load_mounts(v, &t);
 	if (!rc) {
 		*what = "/proc/swaps";
-		rc = sysview_load_swaps(v);
+		rc = systab_read_swaps(&t, NULL);
 	}
+	if (!rc)
+		rc = sysview_load_swaps(v, &t);
+	systab_release(&t);
 	if (!rc) {
 		*what = "the root file system";
 		rc = sysview_load_root(v);
@@ -612,21 +552,15 @@ void guard_describe_holder(const char *name, char *buf, size_t len)
 int sysview_for_each_holder(const struct sysview *v, const struct blockdev *bd, holder_fn fn,
 			    void *arg)
 {
-	char path[PATH_MAX + 16];
-	struct dirent *de;
-	size_t i;
-	DIR *d;
-	int rc = 0;
+	char **names;
+	size_t i, nr;
+	int rc = systab_holders(bd->sys, &names, &nr);
 
-	snprintf(path, sizeof(path), "%s/holders", bd->sys);
-	d = opendir(path);
-	if (!d && errno != ENOENT)
-		return -errno;
-	while (d && !rc && (de = readdir(d)))
-		if (de->d_name[0] != '.')
-			rc = fn(de->d_name, false, arg);
-	if (d)
-		closedir(d);
+	if (rc)
+		return rc;
+	for (i = 0; !rc && i < nr; i++)
+		rc = fn(names[i], false, arg);
+	systab_names_free(names, nr);
 	for (i = 0; !rc && i < v->nr_loops; i++)
 		if (v->loops[i].known && v->loops[i].backing == bd->dev)
 			rc = fn(v->loops[i].name, true, arg);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "job.h"
 #include "units.h"
 #include "verify.h"
@@ -19,21 +20,25 @@
 /* ---- lifecycle -------------------------------------------------------- */
 
 /*
- * ioengine points into this table unless someone outside the parser put a
- * string of their own there: the parser accepts only these, so it
- * never allocates (and job_spec_defaults cannot fail).
+ * ioengine points at a registered engine's name (engine.c) unless someone
+ * outside the parser put a string of their own there: the parser accepts
+ * only those, so it never allocates (and job_spec_defaults cannot fail).
  */
-static char engine_names[][9] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio" };
-#define NR_ENGINES (sizeof(engine_names) / sizeof(engine_names[0]))
-
 static bool engine_is_static(const char *p)
 {
+	const struct io_engine_ops *ops;
 	size_t i;
 
-	for (i = 0; i < NR_ENGINES; i++)
-		if (p == engine_names[i])
+	for (i = 0; (ops = engine_at(i)); i++)
+		if (p == ops->name)
 			return true;
 	return false;
+}
+
+/* Never written through nor freed: engine_is_static() recognises it. */
+static char *engine_name(const struct io_engine_ops *ops)
+{
+	return (char *)ops->name;
 }
 
 void job_spec_defaults(struct job_spec *job)
@@ -51,7 +56,7 @@ void job_spec_defaults(struct job_spec *job)
 		job->bs_max[d] = 4096;
 		job->percentage_random[d] = 100;
 	}
-	job->ioengine = engine_names[0];
+	job->ioengine = engine_name(engine_at(0));
 	job->iodepth = 1;
 	job->iodepth_batch_submit = 1;
 	job->iodepth_batch_complete_min = 1;
@@ -548,13 +553,13 @@ static int opt_rwmix(struct job_draft *d, const struct job_opt *o, const char *v
 static int opt_ioengine(struct job_draft *d, const struct job_opt *o, const char *v,
 			char *why, size_t len)
 {
-	int i = units_engine(v, why, len);
+	const struct io_engine_ops *ops = engine_lookup(v, why, len);
 
-	if (i < 0)
-		return i;
+	if (!ops)
+		return -EINVAL;
 	if (!engine_is_static(d->spec.ioengine))
 		free(d->spec.ioengine);
-	d->spec.ioengine = engine_names[i];
+	d->spec.ioengine = engine_name(ops);
 	return 0;
 }
 

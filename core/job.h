@@ -78,7 +78,7 @@ struct job_spec {
 	unsigned percentage_random[DDIR_RWDIR_CNT];
 
 	/* queueing */
-	char *ioengine;			/* "libaio", "io_uring", "psync", "sync", "null" */
+	char *ioengine;			/* a registered engine's name (engine.c) */
 	unsigned iodepth;
 	unsigned iodepth_batch_submit;
 	unsigned iodepth_batch_complete_min;
@@ -191,7 +191,7 @@ struct job_list {
 
 void job_list_release(struct job_list *jl);
 
-/* Fills a job with fio's defaults (bs 4k, iodepth 1, rw=read, ioengine libaio, ...). */
+/* Fills a job with fio's defaults (bs 4k, iodepth 1, rw=read, the first registered ioengine, ...). */
 void job_spec_defaults(struct job_spec *job);
 
 /* Deep copy (all strings and arrays duplicated). Returns 0 or -ENOMEM. */

@@ -130,7 +130,7 @@ static json_object *targets_json(const struct run_result *res, results_identify_
 			const struct worker_file *wf = &w->files[f];
 
 			if (wf->fd < 0 && !wf->was_open)
-				continue;	/* the null engine's files are not real */
+				continue;	/* a no-data engine opens no file */
 			if (has_path(arr, wf->path))
 				continue;
 			json_object_array_add(arr, identity_json(wf->path, wf->is_blockdev,

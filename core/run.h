@@ -78,7 +78,7 @@ int run_jobs(const struct job_list *jl, const struct run_params *p, struct run_r
 
 /*
  * fio's read-only mode: with --readonly a job that writes or trims is refused
- * before anything runs, whatever its target (the null engine too). Returns 0,
+ * before anything runs, whatever its target (an engine that moves no data too). Returns 0,
  * or -EPERM with err naming the job and its rw=.
  */
 int run_check_readonly(const struct job_list *jl, bool readonly, char *err, size_t errlen);

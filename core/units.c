@@ -605,50 +605,6 @@ int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 	return 0;
 }
 
-int units_engine(const char *s, char *why, size_t whylen)
-{
-	static const char *const ours[] = { "libaio", "io_uring", "psync", "sync", "null",
-					    "posixaio", NULL };
-	/* fio 3.33's other engines, with why raidbench does not run them */
-	static const struct { const char *names, *why; } fio_engines[] = {
-		{ "net netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
-		  "gfapi_async libhdfs dfs libiscsi",
-		  "it does I/O over a network or to a remote store, not to a local disk" },
-		{ "cpuio exec", "it does no storage I/O" },
-		{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
-		{ "e4defrag", "it drives ext4 online defragmentation" },
-		{ "mtd", "it drives raw flash (MTD) devices" },
-		{ "libcufile", "it moves data to GPU memory" },
-		{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
-		{ "sg io_uring_cmd xnvme",
-		  "SCSI generic and NVMe pass-through are not supported yet" },
-		{ "mmap splice vsync pvsync pvsync2 falloc filecreate filestat filedelete "
-		  "ftruncate", "raidbench does not have this engine yet" },
-		{ "solarisaio windowsaio", "it is for another operating system" },
-		{ "cpp_null", "it is fio's C++ test engine, an external plugin" },
-	};
-	size_t i, n = strlen(s);
-	int k = find_word(ours, s, n);
-
-	if (k >= 0)
-		return k;
-	for (i = 0; i < sizeof(fio_engines) / sizeof(fio_engines[0]); i++) {
-		const char *p = fio_engines[i].names;
-
-		for (; *p; p += strcspn(p, " ") + (p[strcspn(p, " ")] == ' '))
-			if (strcspn(p, " ") == n && !strncmp(p, s, n))
-				return units_errf(why, whylen, "'%s' is a fio ioengine raidbench does "
-						  "not support: %s (supported: libaio, io_uring, "
-						  "psync, sync, null, posixaio)", s, fio_engines[i].why);
-	}
-	if (!strncmp(s, "external:", 9))
-		return units_errf(why, whylen, "'%s' is a fio ioengine raidbench does not support: "
-				  "raidbench loads no engine plugins (supported: libaio, io_uring, "
-				  "psync, sync, null, posixaio)", s);
-	return units_errf(why, whylen, "unknown ioengine '%s' "
-			  "(supported: libaio, io_uring, psync, sync, null, posixaio)", s);
-}
-
 int units_verify(const char *s, enum verify_type *out, char *why, size_t whylen)
 {
 	static const char *const names[] = { "0", "none", "crc32c", "crc32c-intel", "md5", NULL };

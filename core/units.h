@@ -94,8 +94,6 @@ void units_list_free(char **list);
 /* rw=: mode to RW_* bits, ":N" suffix to *nr (a size for sequential modes). */
 int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 	     char *why, size_t whylen);
-/* ioengine=: index in libaio, io_uring, psync, sync, null, posixaio; or -EINVAL. */
-int units_engine(const char *s, char *why, size_t whylen);
 int units_verify(const char *s, enum verify_type *out, char *why, size_t whylen);
 /* random_distribution=: zipf:theta, pareto:h, normal:sigma, each [:center]. */
 int units_distribution(const char *s, enum rand_dist *dist, double *param,

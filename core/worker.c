@@ -844,8 +844,8 @@ static int worker_thread_setup(struct worker *w)
 	}
 
 	depth = (w->ops->flags & ENGINE_F_SYNC) ? 1 : job->iodepth;
-	/* sync engines, and null at depth 1 (fio's FIO_SYNCIO shortcut), report no slat */
-	w->sync_io = depth == 1 && ((w->ops->flags & ENGINE_F_SYNC) || !strcmp(w->ops->name, "null"));
+	/* synchronous engines, and those completing in queue() at depth 1, report no slat */
+	w->sync_io = depth == 1 && (w->ops->flags & (ENGINE_F_SYNC | ENGINE_F_SYNC_AT_DEPTH1));
 	each = (size_t)((w->max_bs + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN);
 	w->nr_units = depth;
 	w->units = calloc(depth, sizeof(*w->units));
@@ -1046,8 +1046,11 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	thread_stat_init(&w->ts, job);
 	w->ops = engine_find(job->ioengine);
 	if (!w->ops) {
+		char have[256];
+
+		engine_names(have, sizeof(have));
 		snprintf(w->err, sizeof(w->err), "job '%s': unknown ioengine '%s' (raidbench has: "
-			 "%s)", job->name, job->ioengine, engine_names());
+			 "%s)", job->name, job->ioengine, have);
 		return -EINVAL;
 	}
 	w->min_bs = UINT64_MAX;

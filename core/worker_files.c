@@ -292,10 +292,10 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 	if (ret)
 		return ret;
 	if (w->ops->flags & ENGINE_F_NODATA) {
-		/* null moves no data: no file is opened, created or written */
+		/* this engine moves no data: no file is opened, created or written */
 		if (!job->size && !job->filesize) {
-			snprintf(err, errlen, "job '%s': ioengine=null needs size= (there is no file "
-				 "to take the size from)", job->name);
+			snprintf(err, errlen, "job '%s': ioengine=%s needs size= (there is no file "
+				 "to take the size from)", job->name, w->ops->name);
 			return -EINVAL;
 		}
 		for (i = 0; i < w->nr_files; i++)

@@ -45,31 +45,10 @@ int array_verb_parse(const char *s, enum array_verb *v)
 
 /* ---- levels --------------------------------------------------------------- */
 
-struct rule {
-	const char *level;
-	unsigned min, multiple;
-};
-
-/* raid-cli.md 2.5 (HPE minimums), 3.6 (MegaRAID spans of two), mdadm(8). */
-static const struct rule hpe_rules[] = {
-	{ "0", 1, 1 }, { "1", 2, 2 }, { "10", 4, 2 }, { "5", 3, 1 }, { "6", 4, 1 },
-	{ "50", 6, 2 }, { "60", 8, 2 }, { "1adm", 3, 3 }, { "10adm", 6, 3 }, { NULL, 0, 0 },
-};
-static const struct rule mr_rules[] = {
-	{ "0", 1, 1 }, { "1", 2, 2 }, { "10", 4, 2 }, { "5", 3, 1 }, { "6", 3, 1 },
-	{ "50", 6, 2 }, { "60", 6, 2 }, { NULL, 0, 0 },
-};
-static const struct rule md_rules[] = {
-	{ "0", 2, 1 }, { "1", 2, 1 }, { "10", 2, 1 }, { "4", 3, 1 }, { "5", 3, 1 },
-	{ "6", 4, 1 }, { "linear", 1, 1 }, { NULL, 0, 0 },
-};
-
 bool array_level_rule(const struct raid_tool_ops *ops, const char *level, unsigned *min,
 		      unsigned *multiple)
 {
-	const struct rule *r = ops == &raidtool_ssacli ? hpe_rules :
-			       ops == &raidtool_storcli ? mr_rules :
-			       ops == &raidtool_mdadm ? md_rules : NULL;
+	const struct raidtool_level *r = ops ? ops->rules : NULL;
 
 	for (; r && level && r->level; r++)
 		if (!strcmp(r->level, level)) {
@@ -292,8 +271,7 @@ static int check_level(const struct array_op *op, size_t n, char *err, size_t er
 
 static int check_strip(const struct array_op *op, char *err, size_t errlen)
 {
-	int64_t s = op->strip_bytes, lo = op->ops == &raidtool_storcli ? 64 << 10 :
-					  op->ops == &raidtool_ssacli ? 8 << 10 : 4 << 10;
+	int64_t s = op->strip_bytes, lo = (int64_t)op->ops->strip_min_kib << 10;
 
 	if (s < 0)
 		return 0;
@@ -398,7 +376,7 @@ static int validate_create(const struct array_op *op, const struct inventory *in
 	}
 	if (ret)
 		return ret;
-	if (c && op->ops == &raidtool_ssacli)
+	if (c && (op->ops->flags & RT_F_LETTERED_ARRAYS))
 		next_letter(c, plan->new_array, sizeof(plan->new_array));
 	if (!c) {
 		if (op->name) {
@@ -433,8 +411,8 @@ static int validate_delete(const struct array_op *op, const struct inventory *in
 		char path[96];
 
 		if (!md)
-			return fail(err, errlen, -ENOENT, "no md array %s (mdadm --detail --scan "
-				    "does not list it)", op->ld);
+			return fail(err, errlen, -ENOENT, "no md array %s (%s --detail --scan "
+				    "does not list it)", op->ld, op->ops->name);
 		snprintf(path, sizeof(path), "/dev/%s", md->name);
 		return os_check(env, NULL, path, plan, err, errlen);
 	}
@@ -458,8 +436,9 @@ static int validate_spare(const struct array_op *op, const struct inventory *inv
 
 	if (!op->nr_drives)
 		return fail(err, errlen, -EINVAL, "which drive? give --drives=ID");
-	if (c && op->ops == &raidtool_storcli && op->nr_drives != 1)
-		return fail(err, errlen, -EINVAL, "storcli takes one drive per spare command");
+	if (c && (op->ops->flags & RT_F_ONE_SPARE_PER_COMMAND) && op->nr_drives != 1)
+		return fail(err, errlen, -EINVAL, "%s takes one drive per spare command",
+			    op->ops->name);
 	if (c && op->array && strcmp(op->array, "all")) {
 		bool found = false;
 
@@ -583,7 +562,7 @@ int array_validate(const struct array_op *op, const struct inventory *inv,
 	struct array_env real = { guard_examine, real_stat_blockdev, NULL, 0 };
 	struct raidtool_osdev *devs = NULL;
 	const struct inv_controller *c = NULL;
-	bool md = op->ops == &raidtool_mdadm;
+	bool md = !op->ops->controller_id;	/* software RAID: arrays of block devices */
 	int ret;
 
 	memset(plan, 0, sizeof(*plan));
@@ -592,11 +571,8 @@ int array_validate(const struct array_op *op, const struct inventory *inv,
 		real.osdevs = devs;
 		env = &real;
 	}
-	if (!op->ops->build) {
-		ret = fail(err, errlen, -EINVAL, "%s is read-only in raidbench: change these "
-			   "controllers with storcli or perccli", op->ops->name);
+	if ((ret = raidtool_writable(op->ops, op->ops->name, err, errlen)))
 		goto out;
-	}
 	if ((op->verb == ARRAY_MODE && md) || (op->verb == ARRAY_FAIL && !md)) {
 		ret = fail(err, errlen, -EINVAL, "%s has no '%s'", op->ops->name,
 			   array_verb_name(op->verb));
@@ -659,9 +635,9 @@ int array_build(const struct array_op *op, const struct array_plan *plan,
 	if (!op->ops->build)
 		return fail(err, errlen, -EINVAL, "%s is read-only", op->ops->name);
 	/* what validation chose: the md device of a create */
-	if (!o.name && plan && *plan->md_name && op->ops == &raidtool_mdadm)
+	if (!o.name && plan && *plan->md_name && !op->ops->controller_id)
 		o.name = plan->md_name;
-	if (op->verb == ARRAY_CREATE && op->ops == &raidtool_mdadm && !o.name)
+	if (op->verb == ARRAY_CREATE && !op->ops->controller_id && !o.name)
 		return fail(err, errlen, -EINVAL, "which md device? give --name=/dev/mdN");
 	ret = raidtool_argv_push(av, "%s", bin);
 	if (!ret)
@@ -671,6 +647,20 @@ int array_build(const struct array_op *op, const struct array_plan *plan,
 	if (ret)
 		raidtool_argv_release(av);
 	return ret;
+}
+
+bool array_spare_followup(const struct array_op *op, const struct array_plan *plan,
+			  struct array_op *sp)
+{
+	*sp = *op;
+	sp->verb = ARRAY_ADD_SPARE;
+	sp->drives = op->spares;
+	sp->nr_drives = op->nr_spares;
+	sp->spares = NULL;
+	sp->nr_spares = 0;
+	sp->array = plan ? plan->new_array : NULL;
+	return op->verb == ARRAY_CREATE && (op->ops->flags & RT_F_SPARES_AFTER_CREATE) &&
+	       op->nr_spares;
 }
 
 bool array_destructive(const struct array_op *op)

@@ -89,6 +89,14 @@ int array_build(const struct array_op *op, const struct array_plan *plan,
 		const struct inventory *inv, const char *bin, struct raidtool_argv *av, char *err,
 		size_t errlen);
 
+/*
+ * A create whose tool takes the spares of a new array in a second command
+ * (RT_F_SPARES_AFTER_CREATE): true, and sp is that add-spare, for the array
+ * validation named in plan. Else false (sp is filled all the same).
+ */
+bool array_spare_followup(const struct array_op *op, const struct array_plan *plan,
+			  struct array_op *sp);
+
 /* Whether running op destroys data (every change does, but a spare removal). */
 bool array_destructive(const struct array_op *op);
 

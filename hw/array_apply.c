@@ -129,7 +129,8 @@ int array_job_add(struct array_job *job, const struct array_op *op,
 		  const struct array_plan *plan, const struct inventory *inv, char *err,
 		  size_t errlen)
 {
-	bool followup = op->verb == ARRAY_CREATE && op->ops == &raidtool_ssacli && op->nr_spares;
+	struct array_op sp;
+	bool followup = array_spare_followup(op, plan, &sp);
 	struct array_step *s;
 	int ret;
 
@@ -147,17 +148,10 @@ int array_job_add(struct array_job *job, const struct array_op *op,
 	job->nr_steps++;
 	if (!followup)
 		return 0;
-	/* ssacli creates first, then gives the new array its spares (cmd_array.c's way) */
+	/* the tool creates first, then gives the new array its spares */
 	{
-		struct array_op sp = *op;
 		struct array_plan none = { 0 };
 
-		sp.verb = ARRAY_ADD_SPARE;
-		sp.drives = op->spares;
-		sp.nr_drives = op->nr_spares;
-		sp.spares = NULL;
-		sp.nr_spares = 0;
-		sp.array = plan->new_array;
 		s = &job->steps[job->nr_steps];
 		if ((ret = step_copy(s, &sp)) || (ret = step_build(job, s, &none, inv, err, errlen))) {
 			step_release(s);

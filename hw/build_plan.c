@@ -29,7 +29,7 @@ void build_plan_init(struct build_plan *bp, const struct raid_tool_ops *ops)
 {
 	memset(bp, 0, sizeof(*bp));
 	bp->ops = ops;
-	bp->md = ops == &raidtool_mdadm;
+	bp->md = ops && !ops->controller_id;	/* software RAID over block devices */
 	bp->level = -1;
 }
 
@@ -132,9 +132,7 @@ int build_plan_load_controller(struct build_plan *bp, const struct inv_controlle
 		snprintf(bp->title, sizeof(bp->title), "%s, %s", c->model, c->id);
 	else
 		snprintf(bp->title, sizeof(bp->title), "%s", c->model ? c->model : c->id ? c->id : "?");
-	/* ssacli's "slot=255": the slot is what people read on the card and type */
-	cpy(bp->confirm, sizeof(bp->confirm),
-	    c->id && !strncmp(c->id, "slot=", 5) ? c->id + 5 : c->id);
+	cpy(bp->confirm, sizeof(bp->confirm), raidtool_id_short(bp->ops, c->id));
 	for (size_t i = 0; !ret && i < c->nr_unassigned; i++)
 		ret = pd_row(bp, &c->unassigned[i], NULL);
 	for (size_t i = 0; !ret && i < c->nr_arrays; i++)
@@ -508,11 +506,6 @@ bool build_plan_confirmed(const struct build_plan *bp, const char *want, const c
 	snprintf(alt, sizeof(alt), "/dev/%s", want);
 	if (!strcmp(typed, alt))
 		return true;
-	if (bp->ops == &raidtool_ssacli) {
-		snprintf(alt, sizeof(alt), "slot=%s", want);
-		return !strcmp(typed, alt);
-	}
-	if (bp->ops == &raidtool_storcli && want[0] == '/' && want[1] == 'c')
-		return !strcmp(typed, want + 1) || !strcmp(typed, want + 2);
-	return false;
+	/* the controller in any form its tool takes ("slot=3" for "3", "c0" for "/c0") */
+	return raidtool_same_controller(bp->ops, typed, want);
 }

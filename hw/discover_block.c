@@ -177,13 +177,13 @@ static int add_mounts(struct dctx *d, struct inv_blockdev *b, const char *dir, c
 
 	if (!read_devnum(dir, &dev))
 		return 0;
-	for (size_t i = 0; i < d->nr_mounts && !ret; i++) {
-		const struct mount_ent *m = &d->mounts[i];
+	for (size_t i = 0; i < d->tab.nr_mounts && !ret; i++) {
+		const struct systab_mount *m = &d->tab.mounts[i];
 		/* btrfs reports an anonymous device number; its source names the device */
 		bool by_source = m->source && !strncmp(m->source, "/dev/", 5) &&
 				 !strcmp(m->source + 5, name);
 
-		if ((m->maj == major(dev) && m->min == minor(dev)) || by_source)
+		if ((m->dev && m->dev == dev) || by_source)
 			ret = inv_add_str(&b->mounts, &b->nr_mounts, m->dir);
 	}
 	return ret;
@@ -196,8 +196,8 @@ static bool is_swap(struct dctx *d, const char *dir, const char *name, bool node
 
 	if (!read_devnum(dir, &dev))
 		return false;
-	for (size_t i = 0; i < d->nr_swaps; i++) {
-		const char *s = d->swaps[i];
+	for (size_t i = 0; i < d->tab.nr_swaps; i++) {
+		const char *s = d->tab.swaps[i];
 
 		if (!strncmp(s, "/dev/", 5) && !strcmp(s + 5, name))
 			return true;
@@ -210,11 +210,11 @@ static bool is_swap(struct dctx *d, const char *dir, const char *name, bool node
 
 static int add_holders(struct inv_blockdev *b, const char *dir)
 {
-	char path[PATH_MAX], **names;
+	char **names;
 	size_t nr;
 	int ret = 0;
 
-	if (dir_names(pathf(path, "%s/holders", dir), &names, &nr))
+	if (systab_holders(dir, &names, &nr))
 		return 0;
 	for (size_t i = 0; i < nr && !ret; i++) {
 		bool dup = false;
@@ -224,7 +224,7 @@ static int add_holders(struct inv_blockdev *b, const char *dir)
 		if (!dup)
 			ret = inv_add_str(&b->holders, &b->nr_holders, names[i]);
 	}
-	names_free(names, nr);
+	systab_names_free(names, nr);
 	return ret;
 }
 

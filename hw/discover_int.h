@@ -15,6 +15,7 @@
 
 #include "discover.h"
 #include "inventory.h"
+#include "systab.h"
 
 /* Things that could not be read; each becomes one inventory note. */
 enum {
@@ -23,11 +24,6 @@ enum {
 	DENIED_MOUNTINFO = 1u << 2,
 };
 
-struct mount_ent {
-	unsigned maj, min;
-	char *source;		/* "/dev/sdb1", "overlay" */
-	char *dir;
-};
 
 struct loop_backing {
 	char name[32];		/* "loop7" */
@@ -41,10 +37,7 @@ struct dctx {
 	char *err;
 	size_t errlen;
 	unsigned denied;
-	struct mount_ent *mounts;
-	size_t nr_mounts;
-	char **swaps;		/* /proc/swaps file names */
-	size_t nr_swaps;
+	struct systab tab;	/* mounts and swaps of opts' proc root */
 	struct loop_backing *loops;	/* loop devices over block devices, read once */
 	size_t nr_loops;
 	bool loops_read;

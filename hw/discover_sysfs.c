@@ -1,7 +1,7 @@
 /*
  * discover_sysfs.c - the small file readers discovery is made of: sysfs
- * attributes, symlink names, sorted directory listings, and the two procfs
- * tables it needs (mountinfo, swaps). Kept apart so every reader treats a
+ * attributes, symlink names, sorted directory listings, and loading the
+ * mount and swap tables (core/systab.h reads them). Kept apart so every reader treats a
  * missing, unreadable or empty attribute the same way: as unset.
  *
  * Read-only; never prints.
@@ -177,128 +177,23 @@ bool pci_ancestor(const char *devpath, char *addr, size_t len)
 	return false;
 }
 
-/* mountinfo escapes blanks and backslashes in paths as \ooo. */
-static void unescape(char *s)
-{
-	char *w = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '7' && s[2] >= '0' && s[2] <= '7' &&
-		    s[3] >= '0' && s[3] <= '7') {
-			*w++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 3;
-		} else {
-			*w++ = *s;
-		}
-	}
-	*w = '\0';
-}
-
-/* One mountinfo line: "36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw". */
-static int parse_mountinfo_line(struct dctx *d, char *line)
-{
-	char *save = NULL, *tok, *dir = NULL, *source = NULL;
-	unsigned maj = 0, min = 0;
-	struct mount_ent *m;
-	int field = 0;
-	bool after_sep = false;
-
-	for (tok = strtok_r(line, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
-		if (after_sep) {
-			if (++field == 2) {
-				source = tok;
-				break;
-			}
-			continue;
-		}
-		switch (field++) {
-		case 2:
-			if (sscanf(tok, "%u:%u", &maj, &min) != 2)
-				return 0;
-			break;
-		case 4:
-			dir = tok;
-			break;
-		default:
-			if (field > 6 && !strcmp(tok, "-")) {
-				after_sep = true;
-				field = 0;
-			}
-		}
-	}
-	if (!dir)
-		return 0;
-	if (grow_room(&d->mounts, d->nr_mounts, sizeof(*d->mounts)))
-		return -ENOMEM;
-	m = &d->mounts[d->nr_mounts];
-	unescape(dir);
-	m->maj = maj;
-	m->min = min;
-	m->dir = strdup(dir);
-	if (source)
-		unescape(source);
-	m->source = source ? strdup(source) : NULL;
-	if (!m->dir || (source && !m->source)) {
-		free(m->dir);
-		free(m->source);
-		return -ENOMEM;
-	}
-	d->nr_mounts++;
-	return 0;
-}
-
 int proc_load(struct dctx *d)
 {
-	char path[PATH_MAX], *line = NULL;
-	size_t cap = 0;
-	int ret = 0;
-	FILE *f;
+	int ret = systab_read_mounts(&d->tab, d->o->proc_root);
 
-	f = fopen(pathf(path, "%s/self/mountinfo", d->o->proc_root) ?: "", "re");
-	if (!f) {
-		if (errno == EACCES)
-			d->denied |= DENIED_MOUNTINFO;
-	} else {
-		while (!ret && getline(&line, &cap, f) > 0)
-			ret = parse_mountinfo_line(d, line);
-		fclose(f);
-	}
-	f = ret ? NULL : fopen(pathf(path, "%s/swaps", d->o->proc_root) ?: "", "re");
-	if (f) {
-		bool header = true;
-
-		while (!ret && getline(&line, &cap, f) > 0) {
-			char *sp = strpbrk(line, " \t\n");
-
-			if (header) {	/* "Filename  Type  Size  Used  Priority" */
-				header = false;
-				continue;
-			}
-			if (sp)
-				*sp = '\0';
-			if (*line) {
-				unescape(line);
-				ret = inv_add_str(&d->swaps, &d->nr_swaps, line);
-			}
-		}
-		fclose(f);
-	}
-	free(line);
-	return ret;
+	/* without mounts the verdicts still stand (guard_examine reads its own) */
+	if (ret == -EACCES)
+		d->denied |= DENIED_MOUNTINFO;
+	if (ret == -ENOMEM)
+		return ret;
+	ret = systab_read_swaps(&d->tab, d->o->proc_root);
+	return ret == -ENOMEM ? ret : 0;
 }
 
 void proc_release(struct dctx *d)
 {
-	for (size_t i = 0; i < d->nr_mounts; i++) {
-		free(d->mounts[i].dir);
-		free(d->mounts[i].source);
-	}
-	free(d->mounts);
 	free(d->loops);
 	d->loops = NULL;
 	d->nr_loops = 0;
-	names_free(d->swaps, d->nr_swaps);
-	d->mounts = NULL;
-	d->swaps = NULL;
-	d->nr_mounts = d->nr_swaps = 0;
+	systab_release(&d->tab);
 }

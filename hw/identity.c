@@ -2,8 +2,8 @@
  * identity.c - who a run's target is, for the saved result: the device (or
  * the device under a file), its model, serial and WWID, the PCI controller
  * it hangs off, md's RAID level, chunk and members, hpsa's RAID level, and
- * the file system. Read from sysfs, /proc/self/mountinfo and a read-only
- * libblkid probe; what the kernel does not say stays unknown.
+ * the file system. Read from sysfs, the mount table (core/systab.h) and a
+ * read-only libblkid probe; what the kernel does not say stays unknown.
  *
  * Reads only; never writes anything, never prints.
  */
@@ -21,6 +21,7 @@
 
 #include "identity.h"
 #include "results.h"
+#include "systab.h"
 #include "inventory.h"
 #include "bufcat.h"
 
@@ -181,31 +182,16 @@ void identity_disk(const char *disk, struct results_identity *id)
 /* The mount whose device is devno and whose mount point holds path (longest wins). */
 static void mount_of(dev_t devno, const char *path, struct results_identity *id)
 {
-	char line[4096], mnt[PATH_MAX], fstype[64], src[PATH_MAX];
-	size_t best = 0;
-	unsigned maj, min;
-	FILE *f = fopen("/proc/self/mountinfo", "re");
+	struct systab t = { 0 };
+	const struct systab_mount *m;
 
-	while (f && fgets(line, sizeof(line), f)) {
-		const char *sep = strstr(line, " - ");
-		size_t n;
-
-		if (sscanf(line, "%*u %*u %u:%u %*s %4095s", &maj, &min, mnt) != 3 || !sep ||
-		    makedev(maj, min) != devno || sscanf(sep + 3, "%63s %4095s", fstype, src) != 2)
-			continue;
-		n = strlen(mnt);
-		if (path && strncmp(path, mnt, n) && strcmp(mnt, "/"))
-			continue;
-		if (n < best)
-			continue;
-		best = n;
-		snprintf(id->mount_point, sizeof(id->mount_point), "%s", mnt);
-		snprintf(id->fs_type, sizeof(id->fs_type), "%s", fstype);
-		if (!id->device[0] && !strncmp(src, "/dev/", 5))
-			snprintf(id->device, sizeof(id->device), "%s", src);
+	if (systab_read_mounts(&t, NULL) == 0 && (m = systab_mount_of(&t, devno, path))) {
+		snprintf(id->mount_point, sizeof(id->mount_point), "%s", m->dir);
+		snprintf(id->fs_type, sizeof(id->fs_type), "%s", m->fstype ? m->fstype : "");
+		if (!id->device[0] && m->source && !strncmp(m->source, "/dev/", 5))
+			snprintf(id->device, sizeof(id->device), "%s", m->source);
 	}
-	if (f)
-		fclose(f);
+	systab_release(&t);
 }
 
 /* What a read-only probe finds on a device that is not mounted: "ext4", "xfs". */

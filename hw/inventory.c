@@ -619,10 +619,11 @@ struct json_object *inventory_to_json(const struct inventory *inv)
 /* ---- normalizers ------------------------------------------------------- */
 
 /*
- * MegaCli words levels as "Primary-1, Secondary-3, RAID Level Qualifier-0":
+ * SNIA DDF's words, as MegaCli prints them: "Primary-1, Secondary-3, RAID
+ * Level Qualifier-0":
  * secondary 3 means spanned, so primary 1/5/6 become 10/50/60.
  */
-static const char *megacli_level(const char *s)
+static const char *ddf_level(const char *s)
 {
 	int primary, secondary;
 
@@ -678,7 +679,7 @@ const char *inv_normalize_raid_level(const char *vendor)
 		for (i = 0; vendor[i] && i < sizeof(low) - 1; i++)
 			low[i] = (char)tolower((unsigned char)vendor[i]);
 		low[i] = '\0';
-		return megacli_level(low);
+		return ddf_level(low);
 	}
 	/* Lowercase, drop blanks, dashes and a leading "raid": "RAID 1+0" -> "1+0". */
 	for (p = vendor; *p && n < sizeof(buf) - 1; p++) {

@@ -12,6 +12,7 @@
  */
 #include "raidtool.h"
 #include "raidtool_int.h"
+#include "raidtool_tools.h"
 #include "array.h"
 #include "bufcat.h"
 
@@ -546,13 +547,27 @@ static int md_check(const struct raidtool_run *run, char *err, size_t errlen)
 
 static const char *const levels[] = { "0", "1", "10", "4", "5", "6", "linear", NULL };
 
+/* mdadm(8): what --create accepts */
+static const struct raidtool_level rules[] = {
+	{ "0", 2, 1 }, { "1", 2, 1 }, { "10", 2, 1 }, { "4", 3, 1 }, { "5", 3, 1 },
+	{ "6", 4, 1 }, { "linear", 1, 1 }, { NULL, 0, 0 },
+};
+
+/* --detail first: the form `--import mdadm:FILE` means */
+static const struct raidtool_import imports[] = {
+	{ "mdadm-detail", "--detail" }, { "mdstat", RT_MDSTAT }, { NULL, NULL },
+};
+
 const struct raid_tool_ops raidtool_mdadm = {
 	.name = "mdadm",
 	.binaries = binaries,
 	.read = md_read,
 	.parse = md_parse,
+	.imports = imports,
 	.controller_id = NULL,
 	.levels = levels,
+	.rules = rules,
+	.strip_min_kib = 4,
 	.build = md_build,
 	.check = md_check,
 };

@@ -14,6 +14,7 @@
  */
 #include "raidtool.h"
 #include "raidtool_int.h"
+#include "raidtool_tools.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -455,13 +456,19 @@ static int mc_read(const char *bin, struct inventory *inv, const struct raidtool
 	return rt_read_cmds(&raidtool_megacli, bin, cmds, inv, src, ctl, err, errlen);
 }
 
+static const struct raidtool_import imports[] = {
+	{ "megacli", "-LDPDInfo -aAll -NoLog" }, { NULL, NULL },
+};
+
 const struct raid_tool_ops raidtool_megacli = {
 	.name = "megacli",
 	.binaries = binaries,
 	.read = mc_read,
 	.parse = mc_parse,
+	.imports = imports,
 	.controller_id = NULL,
 	.levels = NULL,		/* read-only: storcli changes these controllers */
+	.superseded_by = &raidtool_storcli,
 	.build = NULL,
 	.check = NULL,
 };

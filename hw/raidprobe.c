@@ -199,22 +199,20 @@ static int osdevs_add_inventory(const struct inventory *inv, struct raidtool_osd
 	return 0;
 }
 
-/* Which tools run: those on PATH, MegaCli only without storcli (the same controllers). */
+/* Which tools run: those on PATH, a superseded one only without its successor. */
 static void find_tools(struct raidprobe *p)
 {
 	const struct raid_tool_ops *const *all = raidtool_all();
-	const struct raid_tool_ops *storcli = raidtool_by_name("storcli");
-	const struct raid_tool_ops *megacli = raidtool_by_name("megacli");
-	bool have_storcli = false;
 
 	for (size_t i = 0; all[i] && p->nr < MAX_TOOLS; i++) {
 		struct slot *s = &p->slot[p->nr];
+		char other[sizeof(s->bin)];
 
 		if (raidtool_find(all[i], s->bin, sizeof(s->bin)))
 			continue;
-		if (all[i] == storcli)
-			have_storcli = true;
-		if (all[i] == megacli && have_storcli)
+		/* they see the same controllers: ask the one that can also change them */
+		if (all[i]->superseded_by &&
+		    !raidtool_find(all[i]->superseded_by, other, sizeof(other)))
 			continue;
 		s->ops = all[i];
 		s->p = p;

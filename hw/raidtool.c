@@ -1,10 +1,9 @@
 /*
- * raidtool.c - running vendor RAID tools and the registry of adapters:
- * PATH lookup, exec with argv (never a shell) under a deadline and a cancel
- * flag, the whole process group killed after every run, captured
- * stdout/stderr, `devices --import`, the live read of one tool, and the join
+ * raidtool.c - running vendor RAID tools: PATH lookup, exec with argv
+ * (never a shell) under a deadline and a cancel flag, the whole process
+ * group killed after every run, captured stdout/stderr, `devices --import`, the live read of one tool, and the join
  * of logical drives to block devices by WWN. The read of every tool at once
- * is hw/raidprobe.c.
+ * is hw/raidprobe.c, the list of tools hw/raidtool_registry.c.
  *
  * It must not parse any vendor's output (the adapters do) and never prints.
  */
@@ -36,40 +35,6 @@ extern char **environ;
 #define TERM_GRACE_MS 1000
 #define DRAIN_GRACE_MS 250	/* after the tool exits, for output still in the pipes */
 #define POLL_STEP_MS 50		/* how often a run looks at its exit and its cancel flag */
-
-static const struct raid_tool_ops *const registry[] = {
-	&raidtool_ssacli, &raidtool_storcli, &raidtool_megacli, &raidtool_mdadm, NULL,
-};
-
-const struct raid_tool_ops *const *raidtool_all(void)
-{
-	return registry;
-}
-
-const struct raid_tool_ops *raidtool_by_name(const char *name)
-{
-	static const struct {
-		const char *alias;
-		const struct raid_tool_ops *ops;
-	} aliases[] = {
-		{ "perccli", &raidtool_storcli }, { "megacli", &raidtool_megacli },
-		{ "hpssacli", &raidtool_ssacli }, { "hpacucli", &raidtool_ssacli },
-	};
-
-	if (!name)
-		return NULL;
-	for (size_t i = 0; registry[i]; i++) {
-		if (!strcasecmp(name, registry[i]->name))
-			return registry[i];
-		for (size_t b = 0; registry[i]->binaries[b]; b++)
-			if (!strcasecmp(name, registry[i]->binaries[b]))
-				return registry[i];
-	}
-	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
-		if (!strcasecmp(name, aliases[i].alias))
-			return aliases[i].ops;
-	return NULL;
-}
 
 /* ---- PATH and argv ------------------------------------------------------ */
 
@@ -504,26 +469,6 @@ void raidtool_run_release(struct raidtool_run *run)
 
 /* ---- import ------------------------------------------------------------- */
 
-static const struct {
-	const char *name;
-	const struct raid_tool_ops *ops;
-	const char *cmd;	/* what printed such a file, for messages and the parser */
-} imports[] = {
-	{ "ssacli", &raidtool_ssacli, "ctrl all show config detail" },
-	{ "storcli", &raidtool_storcli, "/call show all J" },
-	{ "megacli", &raidtool_megacli, "-LDPDInfo -aAll -NoLog" },
-	{ "mdstat", &raidtool_mdadm, RT_MDSTAT },
-	{ "mdadm-detail", &raidtool_mdadm, "--detail" },
-};
-
-const char *const *raidtool_import_names(void)
-{
-	static const char *const names[] = {
-		"ssacli", "storcli", "megacli", "mdstat", "mdadm-detail", NULL,
-	};
-	return names;
-}
-
 static int read_file(const char *file, char **text, char *err, size_t errlen)
 {
 	FILE *f = fopen(file, "r");
@@ -581,31 +526,29 @@ int raidtool_import(struct inventory *inv, const char *tool, const char *file, c
 {
 	struct inventory tmp = { 0 };
 	struct raidtool_src src = { 0 };
+	const struct raid_tool_ops *ops;
+	const struct raidtool_import *form;
 	char *text = NULL;
-	size_t i;
 	int ret;
 
-	for (i = 0; i < sizeof(imports) / sizeof(imports[0]); i++)
-		if (!strcmp(tool, imports[i].name))
-			break;
-	/* "perccli", "hpssacli", "mdadm": the tool's first import form */
-	for (size_t k = 0; i == sizeof(imports) / sizeof(imports[0]) && k < sizeof(imports) /
-	     sizeof(imports[0]); k++)
-		if (raidtool_by_name(tool) == imports[k].ops && strcmp(imports[k].name, "mdstat"))
-			i = k;
-	if (i == sizeof(imports) / sizeof(imports[0])) {
-		snprintf(err, errlen,
-			 "unknown import tool '%s' (known: ssacli, storcli, megacli, mdstat, "
-			 "mdadm-detail)", tool);
+	ops = rt_import_form(tool, &form);
+	if (!ops) {
+		char known[256] = "";
+		const char *f;
+
+		for (size_t i = 0; (f = raidtool_import_form(i)); i++)
+			snprintf(known + strlen(known), sizeof(known) - strlen(known), "%s%s",
+				 i ? ", " : "", f);
+		snprintf(err, errlen, "unknown import tool '%s' (known: %s)", tool, known);
 		return -EINVAL;
 	}
 	ret = read_file(file, &text, err, errlen);
 	if (ret)
 		return ret;
-	src.tool = imports[i].name;
-	src.cmd = imports[i].cmd;
+	src.tool = form->form;
+	src.cmd = form->cmd;
 	src.file = file;
-	ret = rt_parse(imports[i].ops, &tmp, text, &src, err, errlen);
+	ret = rt_parse(ops, &tmp, text, &src, err, errlen);
 	if (!ret)
 		ret = raidtool_merge(inv, &tmp);
 	inventory_release(&tmp);

@@ -75,19 +75,67 @@ struct raidtool_src {
 	size_t nr_osdevs;
 };
 
+/* A RAID level a tool builds and the drive counts it takes for it. */
+struct raidtool_level {
+	const char *level;	/* normalized: "0" "1" "10" "5" "6" "50" "60" "1adm" "linear" */
+	unsigned min;		/* fewest drives */
+	unsigned multiple;	/* the count must be a multiple of this */
+};
+
+/* A captured output `devices --import FORM:FILE` takes. */
+struct raidtool_import {
+	const char *form;	/* the FORM word */
+	const char *cmd;	/* what printed such a file: for messages and the parser */
+};
+
+enum raidtool_flags {
+	/* a create's spares are a second command (add-spare to the new array) */
+	RT_F_SPARES_AFTER_CREATE = 1u << 0,
+	/* add-spare and remove-spare take one drive per command */
+	RT_F_ONE_SPARE_PER_COMMAND = 1u << 1,
+	/* arrays are lettered A, B, ...: a create makes the next letter */
+	RT_F_LETTERED_ARRAYS = 1u << 2,
+};
+
+/*
+ * Everything that differs between tools is a member here, filled in the
+ * tool's own file: code elsewhere never compares a tool's name or address.
+ * A tool without controller_id has no controllers: it builds arrays from
+ * the OS's block devices (software RAID; its arrays are inv->md_arrays).
+ */
 struct raid_tool_ops {
-	const char *name;		/* "ssacli" | "storcli" | "megacli" | "mdadm" */
+	const char *name;		/* the registry's name, also inv_controller.source */
 	const char *const *binaries;	/* NULL-terminated, looked for on PATH in order */
+	/* Other names people know it by (a rebranded build), for messages; NULL-terminated. */
+	const char *const *aliases;
+	unsigned flags;			/* RT_F_* */
 	/* Runs the listing commands of the tool at bin and parses them into inv. */
 	int (*read)(const char *bin, struct inventory *inv, const struct raidtool_src *src,
 		    const struct raidtool_ctl *ctl, char *err, size_t errlen);
 	/* Parses one output (any of the listing commands) into inv. */
 	int (*parse)(struct inventory *inv, const char *text, const struct raidtool_src *src,
 		     char *err, size_t errlen);
+	/* The captured outputs it imports, NULL form-terminated; the first is its default. */
+	const struct raidtool_import *imports;
 	/* "0", "slot=0", "/c0" -> the id the parser gives the controller. NULL = no controllers. */
 	int (*controller_id)(const char *user, char *buf, size_t len);
+	const char *id_forms;		/* what controller_id takes, for messages: "/cN or N" */
+	/*
+	 * Dropped from the id in what people type to confirm a change, and what
+	 * that short form is ("slot=", "the controller's slot": the number on
+	 * the card); NULL: the id itself, "the controller's id".
+	 */
+	const char *id_prefix, *id_short_what;
 	/* Levels it can build, normalized ("0" "1" "10" ...); NULL = read-only tool. */
 	const char *const *levels;
+	/* The drive-count rule of each of levels, NULL level-terminated. */
+	const struct raidtool_level *rules;
+	unsigned strip_min_kib;		/* smallest strip size it takes (the largest is 1 MiB) */
+	/*
+	 * A read-only tool: the one that sees the same controllers and changes
+	 * them. The live read asks this tool only when that one is absent.
+	 */
+	const struct raid_tool_ops *superseded_by;
 	/* Appends the arguments (after the binary) of a validated change to av. */
 	int (*build)(const struct array_op *op, const struct inventory *inv,
 		     struct raidtool_argv *av, char *err, size_t errlen);
@@ -95,16 +143,37 @@ struct raid_tool_ops {
 	int (*check)(const struct raidtool_run *run, char *err, size_t errlen);
 };
 
-extern const struct raid_tool_ops raidtool_ssacli;
-extern const struct raid_tool_ops raidtool_storcli;
-extern const struct raid_tool_ops raidtool_megacli;
-extern const struct raid_tool_ops raidtool_mdadm;
-
 /* The registry, NULL-terminated, in the order the live read asks them. */
 const struct raid_tool_ops *const *raidtool_all(void);
 
-/* By name: "ssacli", "hpssacli", "storcli", "perccli", "storcli64", "megacli", "mdadm". */
+/* By name or by any of its binaries' names, ignoring case; NULL when unknown. */
 const struct raid_tool_ops *raidtool_by_name(const char *name);
+
+/* The tool that builds arrays from plain block devices (no controllers). */
+const struct raid_tool_ops *raidtool_for_block_devices(void);
+
+/*
+ * The names of the tools that can build arrays, for messages: with sep
+ * ", " "a, b/b2 or c" (a tool's aliases after a slash); with sep "|" every
+ * name and alias "a|b|b2|c", an option's values.
+ */
+void raidtool_builder_names(char *buf, size_t len, const char *sep);
+
+/* 0 when ops (the tool called name; ops may be NULL) can change arrays; else -EINVAL, why says so. */
+int raidtool_writable(const struct raid_tool_ops *ops, const char *name, char *why,
+		      size_t whylen);
+
+/* id in the tool's own form (what controller_id gives), not a name discovery gave it. */
+bool raidtool_own_id(const struct raid_tool_ops *ops, const char *id);
+
+/* The id as people type it to confirm: id past ops->id_prefix. */
+const char *raidtool_id_short(const struct raid_tool_ops *ops, const char *id);
+
+/* "the controller's slot", "the controller's id": what raidtool_id_short() gives. */
+const char *raidtool_id_short_what(const struct raid_tool_ops *ops);
+
+/* Do a and b name the same controller of this tool (any form controller_id takes)? */
+bool raidtool_same_controller(const struct raid_tool_ops *ops, const char *a, const char *b);
 
 /* Searches PATH for the tool's binaries; 0 with path filled, or -ENOENT. */
 int raidtool_find(const struct raid_tool_ops *ops, char *path, size_t len);
@@ -142,17 +211,18 @@ int raidtool_argv_push(struct raidtool_argv *av, const char *fmt, ...)
 void raidtool_argv_release(struct raidtool_argv *av);
 
 /*
- * Builds the inventory from a captured output: tool is "ssacli", "storcli",
- * "megacli", "mdstat" or "mdadm-detail" (what `raidbench devices --import
- * TOOL:FILE` takes). On failure inv is unchanged and err names the tool, the
- * file and the line. Several imports into one inventory join up: the three
- * storcli outputs of one controller become one controller.
+ * Builds the inventory from a captured output: tool is one of the tools'
+ * import forms (raidtool_import_form()), or a tool's name for its first
+ * form (what `raidbench devices --import TOOL:FILE` takes). On failure inv
+ * is unchanged and err names the tool, the file and the line. Several
+ * imports into one inventory join up: the outputs of one controller's
+ * listing commands become one controller.
  */
 int raidtool_import(struct inventory *inv, const char *tool, const char *file, char *err,
 		    size_t errlen);
 
-/* The TOOL names raidtool_import() accepts, NULL-terminated. */
-const char *const *raidtool_import_names(void);
+/* The i-th import form raidtool_import() accepts, in registry order; NULL past the last. */
+const char *raidtool_import_form(size_t i);
 
 /*
  * Reads the live configuration from every tool found on PATH (MegaCli only

@@ -32,11 +32,11 @@ void rt_lines_release(struct rt_lines *l);
 /* Line i ("Error: ...") and its indented continuation lines, joined by blanks. */
 void rt_error_block(const struct rt_lines *l, size_t i, char *buf, size_t len);
 
-/* The ssacli reader (hw/ssacli.c), for its ops table in hw/ssacli_change.c. */
-int ssacli_parse(struct inventory *inv, const char *text, const struct raidtool_src *src,
-		 char *err, size_t errlen);
-int ssacli_read(const char *bin, struct inventory *inv, const struct raidtool_src *src,
-		const struct raidtool_ctl *ctl, char *err, size_t errlen);
+/*
+ * The tool whose import form (or name, for its first form) is word, and
+ * that form; NULL when none (hw/raidtool_registry.c).
+ */
+const struct raid_tool_ops *rt_import_form(const char *word, const struct raidtool_import **form);
 
 /* Strips leading and trailing blanks (spaces, tabs, '\r') in place. */
 char *rt_trim(char *s);

@@ -15,6 +15,8 @@
  */
 #include "raidtool.h"
 #include "raidtool_int.h"
+#include "raidtool_tools.h"
+#include "ssacli_int.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -6,6 +6,8 @@
  */
 #include "raidtool.h"
 #include "raidtool_int.h"
+#include "raidtool_tools.h"
+#include "ssacli_int.h"
 #include "array.h"
 #include "bufcat.h"
 
@@ -134,13 +136,32 @@ static int ssa_check(const struct raidtool_run *run, char *err, size_t errlen)
 
 static const char *const levels[] = { "0", "1", "10", "5", "6", "50", "60", "1adm", "10adm", NULL };
 
+/* HPE's minimums (raid-cli.md 2.5) */
+static const struct raidtool_level rules[] = {
+	{ "0", 1, 1 }, { "1", 2, 2 }, { "10", 4, 2 }, { "5", 3, 1 }, { "6", 4, 1 },
+	{ "50", 6, 2 }, { "60", 8, 2 }, { "1adm", 3, 3 }, { "10adm", 6, 3 }, { NULL, 0, 0 },
+};
+
+static const struct raidtool_import imports[] = {
+	{ "ssacli", "ctrl all show config detail" }, { NULL, NULL },
+};
+
 const struct raid_tool_ops raidtool_ssacli = {
 	.name = "ssacli",
 	.binaries = binaries,
+	/* a create takes its spares in a second command; arrays are lettered */
+	.flags = RT_F_SPARES_AFTER_CREATE | RT_F_LETTERED_ARRAYS,
 	.read = ssacli_read,
 	.parse = ssacli_parse,
+	.imports = imports,
 	.controller_id = ssa_controller_id,
+	.id_forms = "slot=N or N",
+	/* "slot=255": the slot is what people read on the card and type */
+	.id_prefix = "slot=",
+	.id_short_what = "the controller's slot",
 	.levels = levels,
+	.rules = rules,
+	.strip_min_kib = 8,
 	.build = ssa_build,
 	.check = ssa_check,
 };

@@ -13,6 +13,7 @@
  */
 #include "raidtool.h"
 #include "raidtool_int.h"
+#include "raidtool_tools.h"
 #include "array.h"
 #include "storcli_text.h"
 #include "bufcat.h"
@@ -813,13 +814,31 @@ static int sc_check(const struct raidtool_run *run, char *err, size_t errlen)
 
 static const char *const levels[] = { "0", "1", "10", "5", "6", "50", "60", NULL };
 
+/* MegaRAID: spans of two (raid-cli.md 3.6) */
+static const struct raidtool_level rules[] = {
+	{ "0", 1, 1 }, { "1", 2, 2 }, { "10", 4, 2 }, { "5", 3, 1 }, { "6", 3, 1 },
+	{ "50", 6, 2 }, { "60", 6, 2 }, { NULL, 0, 0 },
+};
+
+static const struct raidtool_import imports[] = {
+	{ "storcli", "/call show all J" }, { NULL, NULL },
+};
+
+static const char *const aliases[] = { "perccli", NULL };
+
 const struct raid_tool_ops raidtool_storcli = {
 	.name = "storcli",
 	.binaries = binaries,
+	.aliases = aliases,
+	.flags = RT_F_ONE_SPARE_PER_COMMAND,
 	.read = sc_read,
 	.parse = sc_parse,
+	.imports = imports,
 	.controller_id = sc_controller_id,
+	.id_forms = "/cN or N",
 	.levels = levels,
+	.rules = rules,
+	.strip_min_kib = 64,
 	.build = sc_build,
 	.check = sc_check,
 };

@@ -23,12 +23,14 @@ static const char *base(const char *s)
 int sweep_tool_find(struct sweep_tool *t, const char *tool, char *err, size_t errlen)
 {
 	memset(t, 0, sizeof(*t));
+	char can[128];
+
+	raidtool_builder_names(can, sizeof(can), ", ");
 	if (!tool || !*tool)
-		return sweep_fail(err, errlen, -EINVAL, "which tool? ssacli, storcli or mdadm");
+		return sweep_fail(err, errlen, -EINVAL, "which tool? %s", can);
 	t->ops = raidtool_by_name(base(tool));
 	if (!t->ops || !t->ops->build)
-		return sweep_fail(err, errlen, -EINVAL, "%s cannot build arrays (ssacli, storcli, "
-			    "perccli or mdadm can)", tool);
+		return sweep_fail(err, errlen, -EINVAL, "%s cannot build arrays (%s can)", tool, can);
 	if (strchr(tool, '/')) {
 		snprintf(t->bin, sizeof(t->bin), "%s", tool);
 		return 0;
@@ -69,8 +71,7 @@ int sweep_tool_controller(struct sweep_tool *t, const char *user, const struct i
 	if (user && *user) {
 		if (t->ops->controller_id(user, t->controller, sizeof(t->controller)))
 			return sweep_fail(err, errlen, -EINVAL, "controller '%s': %s takes %s", user,
-				    t->ops->name,
-				    t->ops == &raidtool_ssacli ? "slot=N or N" : "/cN or N");
+				    t->ops->name, t->ops->id_forms);
 	} else {
 		for (size_t i = 0; i < inv->nr_controllers; i++)
 			if (inv->controllers[i].source &&

@@ -203,4 +203,14 @@ check "devices: sda is nested under logical drive 1:2:0:0" \
 check "devices: sdb is nested under pass-through drive 1:0:8:0" \
 	sh -c 'grep -A1 -F "passthrough drive 1:0:8:0" "$1" | grep -q -e "- sdb  "' _ "$RB_TMP/tree"
 
+# The text tree is the Devices screen's tree: an md array's OS device is
+# nested under the array after its members (as a logical drive's is), once.
+T=$RB_TMP/mdtree
+bash "$SRCDIR/tests/fixtures/sysfs/mktree.sh" md "$T"
+"$RAIDBENCH" devices --no-tools --ascii --sysfs="$T/sys" --proc="$T/proc" --dev="$T/dev" \
+	--pci-ids="$SRCDIR/tests/fixtures/sysfs/pci.ids" >"$RB_TMP/mdtree.txt" 2>&1
+check "devices: md0's OS device is listed once, under its md array after the members" \
+	sh -c 'test "$(grep -c -e "- md0  " "$1")" -eq 2 && ! grep -q "^Other block devices" "$1" &&
+		grep -A6 -e "^md arrays" "$1" | tail -n 3 | grep -q -e "^   \`- md0  10.9 TiB"' _ "$RB_TMP/mdtree.txt"
+
 rb_done

@@ -7,6 +7,7 @@
 
 #include "vendor_util.h"
 #include "hw/array.h"
+#include "hw/raidtool_tools.h"
 #include "core/guard.h"
 
 /* ---- a fake OS: which devices are mounted, held or carry data ------------------ */
@@ -119,6 +120,23 @@ START_TEST(ssacli_create)
 	refused(&op, -EINVAL, "RAID 6 needs at least 4 drives with ssacli; 3 given");
 	op.level = "7";
 	refused(&op, -EINVAL, "ssacli cannot build RAID 7; it builds: 0 1 10 5 6 50 60 1adm 10adm");
+	/* a create's spares become an add-spare to the new array, run after it */
+	{
+		struct array_op sp;
+		char *spare[] = { "1I:0:8" };
+
+		op.level = "5";
+		op.spares = spare;
+		op.nr_spares = 1;
+		ck_assert(array_spare_followup(&op, &plan, &sp));
+		ck_assert_int_eq(sp.verb, ARRAY_ADD_SPARE);
+		ck_assert_ptr_eq(sp.drives, spare);
+		ck_assert_uint_eq(sp.nr_drives, 1);
+		ck_assert_uint_eq(sp.nr_spares, 0);
+		ck_assert_str_eq(sp.array, plan.new_array);
+		op.nr_spares = 0;
+		ck_assert(!array_spare_followup(&op, &plan, &sp));
+	}
 }
 END_TEST
 
@@ -283,6 +301,11 @@ START_TEST(storcli_changes)
 	op.spares[0] = "252:0";
 	builds(&op, "storcli64", "storcli64 /c0 add vd r10 'drives=252:4,5;253:6,7' pdperarray=2 "
 	       "strip=256 spares=252:0 J");
+	{
+		struct array_op sp;
+
+		ck_assert(!array_spare_followup(&op, &plan, &sp));	/* spares= in the create */
+	}
 	op.nr_spares = 0;
 	op.strip_bytes = 16 << 10;
 	refused(&op, -EINVAL, "from 64 KiB");

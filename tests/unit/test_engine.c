@@ -29,7 +29,8 @@
 #define BS 4096
 #define DEPTH 8
 
-static const char *const names[] = { "libaio", "io_uring", "psync", "sync", "null", "posixaio" };
+/* every registered engine runs the same contract tests: the registry is the list */
+#define ENGINE_NAME(i) (engine_at(i)->name)
 
 struct req {
 	uint8_t ddir;
@@ -268,7 +269,7 @@ static void roundtrip(const char *name)
 
 START_TEST(test_engine_roundtrip)
 {
-	roundtrip(names[_i]);
+	roundtrip(ENGINE_NAME(_i));
 }
 END_TEST
 
@@ -332,7 +333,7 @@ END_TEST
 
 START_TEST(test_engine_short_read)
 {
-	const char *name = names[_i];
+	const char *name = ENGINE_NAME(_i);
 	struct req reqs[2];
 	struct result res[2];
 	struct rig r;
@@ -357,7 +358,7 @@ END_TEST
 
 START_TEST(test_engine_error_in_unit)
 {
-	const char *name = names[_i];
+	const char *name = ENGINE_NAME(_i);
 	struct req reqs[3];
 	struct result res[3];
 	struct rig r;
@@ -383,7 +384,7 @@ END_TEST
 
 START_TEST(test_engine_trim)
 {
-	const char *name = names[_i];
+	const char *name = ENGINE_NAME(_i);
 	struct req reqs[2];
 	struct result res[2];
 	struct rig r;
@@ -421,15 +422,17 @@ END_TEST
 
 START_TEST(test_engine_registry)
 {
+	static const char *const known[] = { "libaio", "io_uring", "psync", "sync", "null",
+					     "posixaio" };
+	const struct io_engine_ops *ops;
+	char have[256];
 	unsigned i;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		const struct io_engine_ops *ops = engine_find(names[i]);
-
-		ck_assert_msg(ops != NULL, "engine_find(\"%s\")", names[i]);
-		ck_assert_str_eq(ops->name, names[i]);
-		ck_assert_msg(strstr(engine_names(), names[i]) != NULL, "%s not in \"%s\"",
-			      names[i], engine_names());
+	engine_names(have, sizeof(have));
+	ck_assert_str_eq(engine_at(0)->name, "libaio");	/* fio's default */
+	for (i = 0; (ops = engine_at(i)); i++) {
+		ck_assert_msg(engine_find(ops->name) == ops, "engine_find(\"%s\")", ops->name);
+		ck_assert_msg(strstr(have, ops->name) != NULL, "%s not in \"%s\"", ops->name, have);
 		ck_assert_ptr_nonnull(ops->init);
 		ck_assert_ptr_nonnull(ops->queue);
 		ck_assert_ptr_nonnull(ops->commit);
@@ -437,11 +440,38 @@ START_TEST(test_engine_registry)
 		ck_assert_ptr_nonnull(ops->event);
 		ck_assert_ptr_nonnull(ops->cleanup);
 	}
-	ck_assert_ptr_null(engine_find("mmap"));
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		ck_assert_msg(engine_find(known[i]) != NULL, "engine_find(\"%s\")", known[i]);
+	ck_assert_ptr_null(engine_find("cpuio"));
 	ck_assert_ptr_null(engine_find(NULL));
 	ck_assert(engine_find("psync")->flags & ENGINE_F_SYNC);
 	ck_assert(engine_find("sync")->flags & ENGINE_F_SYNC);
 	ck_assert(engine_find("null")->flags & ENGINE_F_NODATA);
+	ck_assert(engine_find("null")->flags & ENGINE_F_SYNC_AT_DEPTH1);
+	ck_assert(!(engine_find("libaio")->flags & ENGINE_F_SYNC_AT_DEPTH1));
+}
+END_TEST
+
+/* ioengine= values: ours, fio's others (with why not), plugins and typos. */
+START_TEST(test_engine_lookup)
+{
+	char why[512] = "", have[256];
+
+	engine_names(have, sizeof(have));
+	ck_assert_ptr_eq(engine_lookup("libaio", why, sizeof(why)), engine_find("libaio"));
+	ck_assert_ptr_eq(engine_lookup("null", why, sizeof(why)), engine_find("null"));
+	ck_assert_str_eq(why, "");
+	ck_assert_ptr_null(engine_lookup("cpuio", why, sizeof(why)));
+	ck_assert_msg(!strncmp(why, "'cpuio' is a fio ioengine raidbench does not support: it "
+			       "does no storage I/O (supported: ", 80) &&
+		      strstr(why, have), "%s", why);
+	ck_assert_ptr_null(engine_lookup("external:/x.so", why, sizeof(why)));
+	ck_assert_msg(strstr(why, "loads no engine plugins") && strstr(why, have), "%s", why);
+	ck_assert_ptr_null(engine_lookup("libaoi", why, sizeof(why)));
+	ck_assert_msg(!strncmp(why, "unknown ioengine 'libaoi' (supported: libaio, ", 46), "%s", why);
+	/* a truncating buffer stays terminated */
+	engine_names(have, 8);
+	ck_assert_str_eq(have, "libaio,");
 }
 END_TEST
 
@@ -503,10 +533,13 @@ static Suite *engine_suite(void)
 {
 	Suite *s = suite_create("engine");
 	TCase *tc = tcase_create("core");
-	int nr = (int)(sizeof(names) / sizeof(names[0]));
+	int nr = 0;
 
+	while (engine_at((size_t)nr))
+		nr++;
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_engine_registry);
+	tcase_add_test(tc, test_engine_lookup);
 	tcase_add_test(tc, test_engine_init_errors);
 	tcase_add_test(tc, test_engine_null_semantics);
 	tcase_add_loop_test(tc, test_engine_roundtrip, 0, nr);

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "vendor_util.h"
+#include "hw/array.h"
+#include "hw/inventory_read.h"
 
 static double now(void)
 {
@@ -181,7 +183,97 @@ START_TEST(registry)
 	ck_assert_ptr_eq(raidtool_all()[0], &raidtool_ssacli);
 	ck_assert_ptr_null(raidtool_all()[4]);
 	ck_assert_ptr_null(raidtool_megacli.build);	/* read-only */
-	ck_assert_str_eq(raidtool_import_names()[3], "mdstat");
+	ck_assert_str_eq(raidtool_import_form(0), "ssacli");
+	ck_assert_str_eq(raidtool_import_form(3), "mdadm-detail");
+	ck_assert_str_eq(raidtool_import_form(4), "mdstat");
+	ck_assert_ptr_null(raidtool_import_form(5));
+}
+END_TEST
+
+/* What used to be decided by a tool's name is a member of its ops table; each member holds. */
+START_TEST(registry_members)
+{
+	const struct raid_tool_ops *const *all = raidtool_all();
+	char buf[256];
+
+	for (size_t i = 0; all[i]; i++) {
+		const struct raid_tool_ops *t = all[i];
+		size_t nl = 0, nr = 0;
+		unsigned min, mul;
+
+		ck_assert_msg(t->imports && t->imports[0].form, "%s imports nothing", t->name);
+		ck_assert_msg(!t->controller_id || t->id_forms, "%s: no id_forms", t->name);
+		ck_assert_msg(!t->build == !t->levels, "%s: build and levels disagree", t->name);
+		ck_assert_msg(t->build || t->superseded_by || !t->levels, "%s", t->name);
+		for (; t->levels && t->levels[nl]; nl++)
+			ck_assert_msg(array_level_rule(t, t->levels[nl], &min, &mul) && min >= 1 &&
+				      mul >= 1, "%s: no rule for RAID %s", t->name, t->levels[nl]);
+		for (; t->rules && t->rules[nr].level; nr++)
+			;
+		ck_assert_msg(nl == nr, "%s: %zu levels, %zu rules", t->name, nl, nr);
+		ck_assert_msg(!t->build || (t->strip_min_kib >= 4 && t->strip_min_kib <= 1024),
+			      "%s: strip_min_kib %u", t->name, t->strip_min_kib);
+		for (size_t b = 0; t->binaries[b]; b++)
+			ck_assert_ptr_eq(raidtool_by_name(t->binaries[b]), t);
+	}
+	ck_assert_ptr_eq(raidtool_for_block_devices(), &raidtool_mdadm);
+	raidtool_builder_names(buf, sizeof(buf), ", ");
+	ck_assert_str_eq(buf, "ssacli, storcli/perccli or mdadm");
+	raidtool_builder_names(buf, sizeof(buf), "|");
+	ck_assert_str_eq(buf, "ssacli|storcli|perccli|mdadm");
+	ck_assert_int_eq(raidtool_writable(&raidtool_ssacli, "ssacli", buf, sizeof(buf)), 0);
+	ck_assert_int_eq(raidtool_writable(&raidtool_megacli, "megacli", buf, sizeof(buf)), -EINVAL);
+	ck_assert_str_eq(buf, "megacli is read-only in raidbench: change these controllers with "
+			 "storcli or perccli");
+	ck_assert_int_eq(raidtool_writable(NULL, "arcconf", buf, sizeof(buf)), -EINVAL);
+	ck_assert_str_eq(buf, "arcconf cannot build arrays in raidbench");
+	ck_assert(raidtool_own_id(&raidtool_ssacli, "slot=3"));
+	ck_assert(!raidtool_own_id(&raidtool_ssacli, "0000:05:00.0"));
+	ck_assert(raidtool_own_id(&raidtool_storcli, "/c0"));
+	ck_assert(!raidtool_own_id(&raidtool_storcli, "c0"));
+	ck_assert(!raidtool_own_id(&raidtool_mdadm, "md0"));
+	ck_assert_str_eq(raidtool_id_short(&raidtool_ssacli, "slot=255"), "255");
+	ck_assert_str_eq(raidtool_id_short(&raidtool_storcli, "/c0"), "/c0");
+	ck_assert_str_eq(raidtool_id_short_what(&raidtool_ssacli), "the controller's slot");
+	ck_assert_str_eq(raidtool_id_short_what(&raidtool_storcli), "the controller's id");
+	ck_assert(raidtool_same_controller(&raidtool_ssacli, "slot=3", "3"));
+	ck_assert(!raidtool_same_controller(&raidtool_ssacli, "slot=3", "4"));
+	ck_assert(raidtool_same_controller(&raidtool_storcli, "c0", "/c0"));
+	ck_assert(raidtool_same_controller(&raidtool_storcli, "0", "/c0"));
+	ck_assert(!raidtool_same_controller(&raidtool_storcli, "1", "/c0"));
+	ck_assert(!raidtool_same_controller(&raidtool_mdadm, "md0", "md0"));
+}
+END_TEST
+
+/* The front door: imports in order, a bad spec named, no vendor tools off the live machine. */
+START_TEST(inventory_front_door)
+{
+	char spec[PATH_MAX + 16], why[1024] = "";
+	const char *one[] = { spec }, *bad[] = { "config.txt" }, *unknown[] = { "arcconf:x" };
+	struct inventory_source src;
+	struct inventory got = { 0 };
+	struct raidprobe *p = (struct raidprobe *)&src;	/* not NULL: the read must reset it */
+
+	inventory_source_init(&src);
+	ck_assert_str_eq(src.discover.sysfs_root, "/sys");
+	src.imports = bad;
+	src.nr_imports = 1;
+	ck_assert_int_eq(inventory_read(&got, &src, &p, why, sizeof(why)), -EINVAL);
+	ck_assert_ptr_null(p);
+	ck_assert_str_eq(why, "--import=config.txt: expected TOOL:FILE");
+	src.imports = unknown;
+	ck_assert_int_eq(inventory_read(&got, &src, &p, why, sizeof(why)), -EINVAL);
+	ck_assert_str_eq(why, "unknown import tool 'arcconf' (known: ssacli, storcli, megacli, "
+			 "mdadm-detail, mdstat)");
+	snprintf(spec, sizeof(spec), "perccli:%s",
+		 fixture("storcli/perccli_call-show-all-j_PERC-H755.json"));
+	src.imports = one;
+	ck_assert_int_eq(inventory_read(&got, &src, &p, why, sizeof(why)), 0);
+	ck_assert_ptr_null(p);	/* an import runs no tool */
+	ck_assert_uint_eq(got.nr_controllers, 1);
+	ck_assert_str_eq(got.controllers[0].source, "storcli");
+	ck_assert_uint_eq(inventory_read_collect(NULL, &got), 0);
+	inventory_release(&got);
 }
 END_TEST
 
@@ -295,6 +387,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, exec_not_found);
 	tcase_add_test(tc, find_on_path);
 	tcase_add_test(tc, registry);
+	tcase_add_test(tc, registry_members);
+	tcase_add_test(tc, inventory_front_door);
 	tcase_add_test(tc, argv_format);
 	tcase_add_test(tc, join_wwn);
 	tcase_add_test(tc, osdevs_sysfs);

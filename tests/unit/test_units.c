@@ -519,15 +519,6 @@ START_TEST(engines_and_verify)
 	enum verify_type v = VERIFY_MD5;
 	char why[256] = "";
 
-	ck_assert_int_eq(units_engine("libaio", why, sizeof(why)), 0);
-	ck_assert_int_eq(units_engine("null", why, sizeof(why)), 4);
-	ck_assert_int_eq(units_engine("mmap", why, sizeof(why)), -EINVAL);
-	ck_assert_str_eq(why, "'mmap' is a fio ioengine raidbench does not support: "
-			 "raidbench does not have this engine yet (supported: libaio, io_uring, "
-			 "psync, sync, null, posixaio)");
-	ck_assert_int_eq(units_engine("libaoi", why, sizeof(why)), -EINVAL);
-	ck_assert_str_eq(why, "unknown ioengine 'libaoi' (supported: libaio, io_uring, psync, sync, null, posixaio)");
-
 	ck_assert_int_eq(units_verify("none", &v, why, sizeof(why)), 0);
 	ck_assert_int_eq(v, VERIFY_NONE);
 	ck_assert_int_eq(units_verify("crc32c-intel", &v, why, sizeof(why)), 0);

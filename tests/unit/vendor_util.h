@@ -15,6 +15,7 @@
 #include "check_util.h"
 #include "hw/inventory.h"
 #include "hw/raidtool.h"
+#include "hw/raidtool_tools.h"
 
 static struct inventory inv;
 static char err[4096];

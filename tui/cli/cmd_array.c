@@ -261,8 +261,10 @@ static int find_tool(const char *name, struct tool *t)
 
 	t->ops = raidtool_by_name(base);
 	if (!t->ops) {
-		tty_fprintf(stderr, "raidbench array: unknown tool '%s' (ssacli, storcli, perccli, "
-			"mdadm)\n", name);
+		char can[128];
+
+		raidtool_builder_names(can, sizeof(can), ", ");
+		tty_fprintf(stderr, "raidbench array: unknown tool '%s' (%s)\n", name, can);
 		return EXIT_USAGE;
 	}
 	if (strchr(name, '/')) {
@@ -374,8 +376,7 @@ static int pick_controller(const struct args *a, const struct tool *t,
 	if (a->controller) {
 		if (t->ops->controller_id(a->controller, op->controller, sizeof(op->controller))) {
 			tty_fprintf(stderr, "raidbench array: --controller=%s: %s takes %s\n",
-				a->controller, t->ops->name,
-				t->ops == &raidtool_ssacli ? "slot=N or N" : "/cN or N");
+				a->controller, t->ops->name, t->ops->id_forms);
 			return EXIT_USAGE;
 		}
 		return 0;
@@ -484,20 +485,6 @@ static int prepare(const struct array_op *op, const struct array_plan *plan,
 	return 0;
 }
 
-/* ssacli creates first, then gives the new array its spares: a second command. */
-static int spare_followup(const struct array_op *op, const struct array_plan *plan,
-			  struct array_op *sp)
-{
-	*sp = *op;
-	sp->verb = ARRAY_ADD_SPARE;
-	sp->drives = op->spares;
-	sp->nr_drives = op->nr_spares;
-	sp->spares = NULL;
-	sp->nr_spares = 0;
-	sp->array = plan->new_array;
-	return op->verb == ARRAY_CREATE && op->ops == &raidtool_ssacli && op->nr_spares;
-}
-
 static int cmd_change(const struct args *a, int timeout_ms)
 {
 	struct inventory inv = { 0 };
@@ -510,7 +497,10 @@ static int cmd_change(const struct args *a, int timeout_ms)
 	int ret;
 
 	if (!a->tool) {
-		tty_fprintf(stderr, "raidbench array: which tool? give --tool=ssacli|storcli|mdadm\n");
+		char can[128];
+
+		raidtool_builder_names(can, sizeof(can), "|");
+		tty_fprintf(stderr, "raidbench array: which tool? give --tool=%s\n", can);
 		return EXIT_USAGE;
 	}
 	if ((ret = find_tool(a->tool, &t)))
@@ -530,7 +520,7 @@ static int cmd_change(const struct args *a, int timeout_ms)
 	}
 	if ((ret = prepare(&op, &plan, &inv, &t, &av, &line)))
 		goto out;
-	followup = spare_followup(&op, &plan, &sp);
+	followup = array_spare_followup(&op, &plan, &sp);
 	snprintf(letter, sizeof(letter), "%s", plan.new_array);
 	sp.array = letter;	/* plan is released before the spares are validated */
 	if (followup) {

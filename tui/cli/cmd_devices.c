@@ -23,6 +23,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,9 +33,11 @@
 #include <json-c/json.h>
 
 #include "cli.h"
+#include "devtree.h"
 #include "fmt.h"
 #include "hw/discover.h"
 #include "hw/inventory.h"
+#include "hw/inventory_read.h"
 #include "hw/monitor.h"
 #include "hw/raidprobe.h"
 #include "hw/raidtool.h"
@@ -112,7 +115,7 @@ static int parse_args(int argc, char **argv, struct devices_args *a)
 				free(p ? p : a->imports);
 				a->imports = NULL;
 				tty_fprintf(stderr, "raidbench devices: --import takes TOOL:FILE, "
-						"e.g. --import ssacli:config.txt\n");
+						"e.g. --import %s:config.txt\n", raidtool_import_form(0));
 				return -EINVAL;
 			}
 			a->imports = p;
@@ -271,20 +274,7 @@ static void print_pcie(struct line *l, const struct inv_pcie *p, const struct gl
 		line_add(l, "PCIe %g GT/s x%d", p->speed_gts, p->width);
 }
 
-static void print_blockdev(struct tree *t, bool last, const struct inv_blockdev *b);
-
-/* The OS's view of a drive or logical drive, nested under it (listed once). */
-static void print_os_view(struct tree *t, bool last, const struct inv_blockdev *b)
-{
-	if (!b)
-		return;
-	tree_push(t, last);
-	print_blockdev(t, true, b);
-	tree_pop(t);
-}
-
-static void print_pd(struct tree *t, bool last, const struct inventory *inv,
-		     const struct inv_pd *pd)
+static void print_pd(struct tree *t, bool last, const struct inv_pd *pd)
 {
 	struct line l = { .sep = "  " };
 	char sz[32], st[256];
@@ -302,12 +292,9 @@ static void print_pd(struct tree *t, bool last, const struct inventory *inv,
 	status_words(inv_status_name(pd->status), pd->status_text, st, sizeof(st));
 	line_add(&l, "[%s]", st);
 	tree_node(t, last, "%s", l.buf);
-	if (inv)
-		print_os_view(t, last, inv_bdev_of_pd(inv, pd, NULL));
 }
 
-static void print_ld(struct tree *t, bool last, const struct inventory *inv,
-		     const struct inv_ld *ld)
+static void print_ld(struct tree *t, bool last, const struct inv_ld *ld)
 {
 	struct line l = { .sep = "  " };
 	char sz[32], st[256];
@@ -323,23 +310,14 @@ static void print_ld(struct tree *t, bool last, const struct inventory *inv,
 	if (ld->os_device)
 		line_add(&l, "%s", ld->os_device);
 	tree_node(t, last, "%s", l.buf);
-	print_os_view(t, last, inv_bdev_by_name(inv, ld->os_device, NULL));
 }
 
-static void print_array(struct tree *t, bool last, const struct inventory *inv,
-			const struct inv_array *a)
+static void print_array(struct tree *t, bool last, const struct inv_array *a)
 {
 	char st[256];
-	size_t n = a->nr_lds + a->nr_pds;
 
 	status_words(inv_status_name(a->status), a->status_text, st, sizeof(st));
 	tree_node(t, last, "array %s  [%s]", a->id ? a->id : "(not named by the tool)", st);
-	tree_push(t, last);
-	for (size_t i = 0; i < a->nr_lds; i++)
-		print_ld(t, --n == 0, inv, &a->lds[i]);
-	for (size_t i = 0; i < a->nr_pds; i++)	/* a data drive has no OS device */
-		print_pd(t, --n == 0, NULL, &a->pds[i]);
-	tree_pop(t);
 }
 
 static void print_blockdev(struct tree *t, bool last, const struct inv_blockdev *b)
@@ -412,34 +390,12 @@ static void print_blockdev(struct tree *t, bool last, const struct inv_blockdev 
 	tree_pop(t);
 }
 
-/* A block device of c not shown already under one of its logical drives or drives. */
-static bool belongs(const struct inventory *inv, const struct inv_blockdev *b,
-		    const struct inv_controller *c)
-{
-	if (!b->controller || !c->id || strcmp(b->controller, c->id))
-		return false;
-	for (size_t i = 0; i < c->nr_arrays; i++)
-		for (size_t k = 0; k < c->arrays[i].nr_lds; k++)
-			if (inv_bdev_by_name(inv, c->arrays[i].lds[k].os_device, NULL) == b)
-				return false;
-	for (size_t k = 0; k < c->nr_unassigned; k++)
-		if (inv_bdev_of_pd(inv, &c->unassigned[k], NULL) == b)
-			return false;
-	for (size_t k = 0; k < c->nr_passthrough; k++)
-		if (inv_bdev_of_pd(inv, &c->passthrough[k], NULL) == b)
-			return false;
-	return true;
-}
-
-static void print_controller(struct tree *t, bool last, const struct inventory *inv,
-			     const struct inv_controller *c)
+/* The controller's line and its details; children (how many: n) follow. */
+static void print_controller(struct tree *t, bool last, const struct inv_controller *c, size_t n)
 {
 	struct line l = { .sep = t->g->dot };
 	char st[256];
-	size_t n = c->nr_arrays + c->nr_unassigned + c->nr_passthrough;
 
-	for (size_t i = 0; i < inv->nr_blockdevs; i++)
-		n += belongs(inv, &inv->blockdevs[i], c);
 	status_words(inv_status_name(c->status), c->status_text, st, sizeof(st));
 	tree_node(t, last, "%s  %s  [%s]", c->id ? c->id : "?",
 		  c->model ? c->model : "(model unknown)", st);
@@ -461,15 +417,6 @@ static void print_controller(struct tree *t, bool last, const struct inventory *
 	print_pcie(&l, &c->pcie, t->g);
 	if (l.len)
 		tree_info(t, n > 0, "%s", l.buf);
-	for (size_t i = 0; i < c->nr_arrays; i++)
-		print_array(t, --n == 0, inv, &c->arrays[i]);
-	for (size_t i = 0; i < c->nr_unassigned; i++)
-		print_pd(t, --n == 0, inv, &c->unassigned[i]);
-	for (size_t i = 0; i < c->nr_passthrough; i++)
-		print_pd(t, --n == 0, inv, &c->passthrough[i]);
-	for (size_t i = 0; i < inv->nr_blockdevs; i++)
-		if (belongs(inv, &inv->blockdevs[i], c))
-			print_blockdev(t, --n == 0, &inv->blockdevs[i]);
 	tree_pop(t);
 }
 
@@ -487,74 +434,188 @@ static void print_md(struct tree *t, bool last, const struct inv_md *md)
 	else
 		line_add(&l, "[%s]", st);
 	tree_node(t, last, "%s", l.buf);
-	tree_push(t, last);
-	for (size_t i = 0; i < md->nr_members; i++) {
-		const struct inv_md_member *m = &md->members[i];
-		const char *role = m->role ? m->role : "role unknown";
+}
 
-		if (m->slot >= 0 && m->role && !strcmp(m->role, "spare"))
-			tree_node(t, i + 1 == md->nr_members, "%s  spare, rebuilding slot %d",
-				  m->device, m->slot);
-		else if (m->slot >= 0)
-			tree_node(t, i + 1 == md->nr_members, "%s  %s, slot %d", m->device, role,
-				  m->slot);
-		else
-			tree_node(t, i + 1 == md->nr_members, "%s  %s", m->device, role);
+static void print_md_member(struct tree *t, bool last, const struct inv_md_member *m)
+{
+	const char *role = m->role ? m->role : "role unknown";
+
+	if (m->slot >= 0 && m->role && !strcmp(m->role, "spare"))
+		tree_node(t, last, "%s  spare, rebuilding slot %d", m->device, m->slot);
+	else if (m->slot >= 0)
+		tree_node(t, last, "%s  %s, slot %d", m->device, role, m->slot);
+	else
+		tree_node(t, last, "%s  %s", m->device, role);
+}
+
+/*
+ * The text tree is the Devices screen's tree (tui/devtree.h) in words: its
+ * top-level groups are the sections, a controller's drive groups are
+ * flattened into the controller, and the OS device of a logical drive,
+ * drive or md array is nested under it. The rows under row i in this view
+ * are kids[first[i]] .. kids[first[i] + count[i] - 1].
+ */
+struct view {
+	const struct devtree *dt;
+	size_t *first, *count;	/* per row: its children's run in kids[] */
+	size_t *kids;
+};
+
+static bool flattened(const struct devrow *r)
+{
+	return r->kind == DR_UNASSIGNED || r->kind == DR_PASSTHROUGH;
+}
+
+/* The row each row hangs under in the text tree (SIZE_MAX: a section's top). */
+static int view_build(struct view *v, const struct devtree *dt)
+{
+	size_t n = dt->nr, stack[64], *parent, fill = 0;
+
+	v->dt = dt;
+	v->first = calloc(n + 1, sizeof(size_t));
+	v->count = calloc(n + 1, sizeof(size_t));
+	v->kids = calloc(n + 1, sizeof(size_t));
+	parent = calloc(n + 1, sizeof(size_t));
+	if (!v->first || !v->count || !v->kids || !parent) {
+		free(parent);
+		return -ENOMEM;
 	}
+	for (size_t i = 0; i < n; i++) {
+		int d = dt->rows[i].depth;
+		size_t p = SIZE_MAX;
+
+		if (d > 0 && d < 64)
+			p = stack[d - 1];
+		while (p != SIZE_MAX && flattened(&dt->rows[p]))
+			p = parent[p];
+		/* a top-level group is a section heading: its rows are the section's top */
+		if (p != SIZE_MAX && dt->rows[p].depth == 0 && dt->rows[p].kind != DR_CONTROLLER)
+			p = SIZE_MAX;
+		parent[i] = p;
+		if (d < 64)
+			stack[d] = i;
+		if (p != SIZE_MAX)
+			v->count[p]++;
+	}
+	for (size_t i = 0; i < n; i++) {
+		v->first[i] = fill;
+		fill += v->count[i];
+		v->count[i] = 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (parent[i] != SIZE_MAX)
+			v->kids[v->first[parent[i]] + v->count[parent[i]]++] = i;
+	free(parent);
+	return 0;
+}
+
+static void view_release(struct view *v)
+{
+	free(v->first);
+	free(v->count);
+	free(v->kids);
+}
+
+/* The OS device nested under a row (listed once: the tree claimed it for this row). */
+static const struct inv_blockdev *os_view(const struct devrow *r)
+{
+	return r->kind == DR_LD || r->kind == DR_PD || r->kind == DR_MD ? r->bdev : NULL;
+}
+
+static void print_row(struct tree *t, const struct view *v, size_t i, bool last)
+{
+	const struct devrow *r = &v->dt->rows[i];
+	const struct inv_blockdev *os = os_view(r);
+	size_t n = v->count[i] + (os != NULL);
+
+	switch (r->kind) {
+	case DR_CONTROLLER:
+		print_controller(t, last, r->c, n);
+		break;
+	case DR_ARRAY:
+		print_array(t, last, r->a);
+		break;
+	case DR_LD:
+		print_ld(t, last, r->ld);
+		break;
+	case DR_PD:
+		print_pd(t, last, r->pd);
+		break;
+	case DR_MD:
+		print_md(t, last, r->md);
+		break;
+	case DR_MD_MEMBER:
+		print_md_member(t, last, r->mm);
+		break;
+	case DR_BDEV:
+		print_blockdev(t, last, r->bdev);
+		return;
+	default:
+		return;
+	}
+	if (!n)
+		return;
+	tree_push(t, last);
+	for (size_t k = 0; k < v->count[i]; k++)
+		print_row(t, v, v->kids[v->first[i] + k], --n == 0);
+	if (os)
+		print_blockdev(t, true, os);
 	tree_pop(t);
 }
 
-static void print_tree(FILE *out, const struct inventory *inv, const struct glyphs *g)
+/* The rows at the top of the section that starts at row i (a heading row or a controller). */
+static void print_section(struct tree *t, const struct view *v, size_t from, size_t to)
+{
+	size_t n = 0;
+
+	for (size_t i = from; i < to; i++)
+		n += v->dt->rows[i].depth == (v->dt->rows[from].kind == DR_CONTROLLER ? 0 : 1);
+	for (size_t i = from; i < to; i++)
+		if (v->dt->rows[i].depth == (v->dt->rows[from].kind == DR_CONTROLLER ? 0 : 1))
+			print_row(t, v, i, --n == 0);
+}
+
+static int print_tree(FILE *out, const struct inventory *inv, const struct glyphs *g)
 {
 	struct tree t = { .out = out, .g = g };
-	size_t others = 0, n;
+	struct devtree dt;
+	struct view v = { 0 };
+	size_t i = 0, end;
+	int ret;
 
-	tty_fprintf(out, "Controllers\n");
-	if (!inv->nr_controllers)
-		tty_fprintf(out, "%s(none found)\n", g->blank);
-	for (size_t i = 0; i < inv->nr_controllers; i++)
-		print_controller(&t, i + 1 == inv->nr_controllers, inv, &inv->controllers[i]);
-	if (inv->nr_md) {
-		tty_fprintf(out, "\nmd arrays\n");
-		for (size_t i = 0; i < inv->nr_md; i++)
-			print_md(&t, i + 1 == inv->nr_md, &inv->md[i]);
+	devtree_init(&dt);
+	ret = devtree_build(&dt, inv);
+	if (!ret)
+		ret = view_build(&v, &dt);
+	if (ret) {
+		view_release(&v);
+		devtree_release(&dt);
+		return ret;
 	}
-	for (size_t i = 0; i < inv->nr_blockdevs; i++)
-		others += !inv->blockdevs[i].controller;
-	if (others) {
-		tty_fprintf(out, "\nOther block devices\n");
-		n = others;
-		for (size_t i = 0; i < inv->nr_blockdevs; i++)
-			if (!inv->blockdevs[i].controller)
-				print_blockdev(&t, --n == 0, &inv->blockdevs[i]);
+	tty_fprintf(out, "Controllers\n");
+	for (end = 0; end < dt.nr && (dt.rows[end].depth || dt.rows[end].kind == DR_CONTROLLER);)
+		end++;
+	if (!end)
+		tty_fprintf(out, "%s(none found)\n", g->blank);
+	print_section(&t, &v, 0, end);
+	for (i = end; i < dt.nr; i = end) {
+		for (end = i + 1; end < dt.nr && dt.rows[end].depth > 0; end++)
+			;
+		tty_fprintf(out, "\n%s\n", dt.rows[i].kind == DR_MD_GROUP ? "md arrays" :
+			    "Other block devices");
+		print_section(&t, &v, i, end);
 	}
 	if (inv->nr_notes) {
 		tty_fprintf(out, "\nNotes\n");
-		for (size_t i = 0; i < inv->nr_notes; i++)
-			tty_fprintf(out, "%s%s\n", g->blank, inv->notes[i]);
+		for (size_t k = 0; k < inv->nr_notes; k++)
+			tty_fprintf(out, "%s%s\n", g->blank, inv->notes[k]);
 	}
+	view_release(&v);
+	devtree_release(&dt);
+	return 0;
 }
 
 /* ---- modes --------------------------------------------------------------- */
-
-static int load_imports(struct inventory *inv, const struct devices_args *a)
-{
-	char err[1024];
-
-	for (size_t i = 0; i < a->nr_imports; i++) {
-		const char *colon = strchr(a->imports[i], ':');
-		char tool[64];
-
-		snprintf(tool, sizeof(tool), "%.*s", (int)(colon - a->imports[i]), a->imports[i]);
-		err[0] = '\0';
-		if (raidtool_import(inv, tool, colon + 1, err, sizeof(err))) {
-			tty_fprintf(stderr, "raidbench devices: %s\n",
-				err[0] ? err : "import failed");
-			return EXIT_FAILURE;
-		}
-	}
-	return 0;
-}
 
 static double now_s(void)
 {
@@ -631,15 +692,15 @@ static void running_tools(struct raidprobe *p, char *buf, size_t len)
 }
 
 /*
- * The vendor tools, all at once, into inv. Ctrl-C (or TERM, HUP) cancels
- * them: each tool's process group is killed before this returns 128+signal.
+ * Waits for the vendor tools of p and collects them into inv. Ctrl-C (or
+ * TERM, HUP) cancels them: each tool's process group is killed before this
+ * returns 128+signal.
  */
-static int read_tools(struct inventory *inv, int timeout_ms)
+static int wait_tools(struct raidprobe *p, struct inventory *inv)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa, old[3];
-	struct raidprobe *p;
-	char err[512], names[512];
+	char names[512];
 	double start = now_s(), say_at = start + WAIT_SAY_FIRST_MS / 1000.0;
 	int ret = 0;
 
@@ -652,9 +713,6 @@ static int read_tools(struct inventory *inv, int timeout_ms)
 			sigaction(sigs[i], &old[i], NULL);
 	}
 	got_signal = 0;
-	p = raidprobe_start(inv, timeout_ms, err, sizeof(err));
-	if (!p)	/* no tool ran: the inventory says why, as for a tool that failed */
-		inv_add_note(inv, "the vendor tools were not run: %s", err);
 	while (p && !got_signal && !raidprobe_wait(p, 100)) {
 		if (now_s() < say_at)
 			continue;
@@ -668,7 +726,7 @@ static int read_tools(struct inventory *inv, int timeout_ms)
 		ret = 128 + got_signal;
 	}
 	if (p && !ret)
-		raidprobe_collect(p, inv);
+		inventory_read_collect(p, inv);
 	/* a cancelled tool is killed within about a second; do not leave it behind */
 	raidprobe_free(p, 5000);
 	for (size_t i = 0; i < 3; i++)
@@ -686,7 +744,9 @@ static bool utf8_locale(void)
 int cmd_devices(int argc, char **argv)
 {
 	struct devices_args a = { .json = false };
+	struct inventory_source src;
 	struct inventory inv = { 0 };
+	struct raidprobe *p = NULL;
 	char err[1024] = "";
 	int ret = 0;
 
@@ -699,15 +759,18 @@ int cmd_devices(int argc, char **argv)
 		free(a.imports);
 		return monitor_events(&a);
 	}
-	if (a.nr_imports) {
-		ret = load_imports(&inv, &a);
-	} else if (discover_inventory(&inv, &a.dopts, err, sizeof(err))) {
-		tty_fprintf(stderr, "raidbench devices: %s\n", err);
+	inventory_source_init(&src);
+	src.imports = a.imports;
+	src.nr_imports = a.nr_imports;
+	src.discover = a.dopts;
+	src.no_tools = a.no_tools;
+	src.tool_timeout_ms = a.tool_timeout_ms;
+	if (inventory_read(&inv, &src, &p, err, sizeof(err))) {
+		tty_fprintf(stderr, "raidbench devices: %s\n", err[0] ? err : "import failed");
 		ret = EXIT_FAILURE;
-	} else if (!a.no_tools && !strcmp(a.dopts.sysfs_root, "/sys")) {
+	} else if (p) {
 		/* a failing tool leaves a note in inv; its controllers are just not shown */
-		ret = read_tools(&inv, a.tool_timeout_ms);
-		discover_join_vendor(&inv);
+		ret = wait_tools(p, &inv);
 	}
 	free(a.imports);
 	if (ret) {
@@ -726,7 +789,10 @@ int cmd_devices(int argc, char **argv)
 			json_object_put(j);
 		}
 	} else {
-		print_tree(stdout, &inv, a.ascii || !utf8_locale() ? &ascii_glyphs : &utf8_glyphs);
+		if (print_tree(stdout, &inv, a.ascii || !utf8_locale() ? &ascii_glyphs : &utf8_glyphs)) {
+			tty_fprintf(stderr, "raidbench devices: out of memory\n");
+			ret = EXIT_FAILURE;
+		}
 	}
 	inventory_release(&inv);
 	if (fflush(stdout) || ferror(stdout)) {

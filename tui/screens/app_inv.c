@@ -12,9 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "discover.h"
-#include "raidprobe.h"
-#include "raidtool.h"
+#include "inventory_read.h"
 #include "tui.h"
 
 /* How long quitting waits for cancelled tools to be killed (they take ~1 s). */
@@ -31,46 +29,28 @@ static void take_inventory(struct app *app, struct inventory *inv)
 
 void app_load_inventory(struct app *app)
 {
+	struct inventory_source src;
 	struct inventory inv;
+	struct raidprobe *probe = NULL;
 	char err[512] = "";
-	size_t i;
-	int ret = 0;
+	int ret;
 
 	memset(&inv, 0, sizeof(inv));
 	app->inv_error[0] = '\0';
-	if (app->nr_imports) {
-		for (i = 0; i < app->nr_imports && !ret; i++) {
-			char spec[4096], *colon;
-
-			snprintf(spec, sizeof(spec), "%s", app->imports[i]);
-			colon = strchr(spec, ':');
-			if (!colon) {
-				snprintf(err, sizeof(err), "--import=%s: expected TOOL:FILE", spec);
-				ret = -1;
-				break;
-			}
-			*colon = '\0';
-			ret = raidtool_import(&inv, spec, colon + 1, err, sizeof(err));
-		}
-	} else {
-		struct discover_opts o;
-		char terr[512];
-
-		discover_opts_init(&o);
-		if (app->sysfs_root)
-			o.sysfs_root = app->sysfs_root;
-		ret = discover_inventory(&inv, &o, err, sizeof(err));
-		/* vendor tools only on the live machine: a recorded tree has none */
-		if (!ret && !app->sysfs_root) {
-			/* the last load's tools, if still running, are cancelled, not waited for */
-			raidprobe_free(app->probe, 0);
-			app->probe = raidprobe_start(&inv, app->tool_timeout_ms, terr, sizeof(terr));
-			if (!app->probe)
-				inv_add_note(&inv, "%s", terr);
-			/* screen tests dump what the tools said, not how far they got */
-			while (app->test_mode && !raidprobe_wait(app->probe, 1000))
-				;
-		}
+	inventory_source_init(&src);
+	src.imports = app->imports;
+	src.nr_imports = app->nr_imports;
+	if (app->sysfs_root)
+		src.discover.sysfs_root = app->sysfs_root;
+	src.tool_timeout_ms = app->tool_timeout_ms;
+	ret = inventory_read(&inv, &src, &probe, err, sizeof(err));
+	if (probe) {
+		/* the last load's tools, if still running, are cancelled, not waited for */
+		raidprobe_free(app->probe, 0);
+		app->probe = probe;
+		/* screen tests dump what the tools said, not how far they got */
+		while (app->test_mode && !raidprobe_wait(app->probe, 1000))
+			;
 	}
 	if (ret) {
 		snprintf(app->inv_error, sizeof(app->inv_error), "%s", err);
@@ -98,18 +78,14 @@ void app_poll_inventory(struct app *app)
 	if (app->have_inv_next) {
 		if (raidprobe_busy(app->probe))
 			return;
-		raidprobe_collect(app->probe, &app->inv_next);
-		/* one controller per card: the vendor tool's view joins the sysfs one */
-		discover_join_vendor(&app->inv_next);
+		inventory_read_collect(app->probe, &app->inv_next);
 		app->have_inv_next = false;
 		take_inventory(app, &app->inv_next);
 		memset(&app->inv_next, 0, sizeof(app->inv_next));
 		return;
 	}
-	if (app->have_inv && raidprobe_collect(app->probe, &app->inv)) {
-		discover_join_vendor(&app->inv);
+	if (app->have_inv && inventory_read_collect(app->probe, &app->inv))
 		app->inv_gen++;
-	}
 }
 
 void app_cancel_probes(struct app *app)

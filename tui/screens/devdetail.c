@@ -317,7 +317,7 @@ void devtree_details(const struct devrow *r, devdetail_fn fn, void *ctx)
 		break;
 	case DR_MD_GROUP:
 		kv(&o, TONE_TITLE, "", "md arrays");
-		kv(&o, TONE_NONE, "Arrays", "%zu of Linux software RAID (mdadm)", r->count);
+		kv(&o, TONE_NONE, "Arrays", "%zu of Linux software RAID (md)", r->count);
 		break;
 	case DR_MD:
 		md_details(&o, r);

@@ -199,9 +199,8 @@ static void load(struct app *app, struct builder_state *st)
 	st->live = !app->nr_imports && !app->sysfs_root;
 	st->ops = raidtool_by_name(st->build.tool);
 	if (!st->ops || !st->ops->levels) {
-		snprintf(st->tool_err, sizeof(st->tool_err), "%s cannot build arrays in raidbench",
-			 *st->build.tool ? st->build.tool : "(no tool)");
-		st->ops = st->ops ? st->ops : &raidtool_mdadm;
+		raidtool_writable(NULL, st->build.tool, st->tool_err, sizeof(st->tool_err));
+		st->ops = st->ops ? st->ops : raidtool_for_block_devices();
 	}
 	build_plan_init(&st->bp, st->ops);
 	array_job_init(&probe);
@@ -434,8 +433,7 @@ static void propose(struct app *app, struct builder_state *st, const struct arra
 	} else {
 		snprintf(st->want, sizeof(st->want), "%s", st->bp.confirm);
 		snprintf(st->want_what, sizeof(st->want_what), "%s",
-			 st->ops == &raidtool_ssacli ? "the controller's slot" :
-			 "the controller's id");
+			 raidtool_id_short_what(st->ops));
 	}
 	array_plan_release(&plan);
 	st->input[0] = st->prompt_err[0] = '\0';

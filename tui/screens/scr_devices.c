@@ -696,7 +696,7 @@ static int choose_target(struct app *app, struct dev_state *st)
 	return EV_HANDLED;
 }
 
-/* 'b' Array builder, 'w' RAID sweep: the controller's tool, or mdadm for plain block devices. */
+/* 'b' Array builder, 'w' RAID sweep: the controller's tool, or software RAID for block devices. */
 static int open_builder(struct app *app, struct dev_state *st, enum screen_id id)
 {
 	const struct devrow *r = selected(st);
@@ -705,19 +705,21 @@ static int open_builder(struct app *app, struct dev_state *st, enum screen_id id
 		  r->kind == DR_MD_MEMBER || r->kind == DR_BDEV_GROUP || r->kind == DR_BDEV || !c ||
 		  !c->source || !strcmp(c->source, "sysfs") ||
 		  (r->kind == DR_PD && r->pd && r->pd->role && !strcmp(r->pd->role, "passthrough"));
+	const struct raid_tool_ops *ops = md ? raidtool_for_block_devices() :
+					  raidtool_by_name(c->source);
+	char why[256];
 
 	memset(&app->build, 0, sizeof(app->build));
-	if (!md && strcmp(c->source, "ssacli") && strcmp(c->source, "storcli")) {
-		app_message(app, "%s is read-only in raidbench: change these controllers with "
-			    "storcli or perccli", c->source);
+	if (raidtool_writable(ops, c ? c->source : NULL, why, sizeof(why))) {
+		app_message(app, "%s", why);
 		return EV_HANDLED;
 	}
-	snprintf(app->build.tool, sizeof(app->build.tool), "%s", md ? "mdadm" : c->source);
+	snprintf(app->build.tool, sizeof(app->build.tool), "%s", ops->name);
 	if (!md && c->id) {
 		snprintf(app->build.inv_controller_id, sizeof(app->build.inv_controller_id), "%s",
 			 c->id);
 		/* the tool's own id, unless discovery renamed it after its sysfs twin */
-		if (!strncmp(c->id, "slot=", 5) || !strncmp(c->id, "/c", 2))
+		if (raidtool_own_id(ops, c->id))
 			snprintf(app->build.controller, sizeof(app->build.controller), "%s", c->id);
 	}
 	app_switch(app, id);

@@ -166,9 +166,8 @@ static void load(struct app *app, struct sweep_state *st)
 	st->tool_err[0] = st->err[0] = '\0';
 	st->ops = raidtool_by_name(st->build.tool);
 	if (!st->ops || !st->ops->levels) {
-		snprintf(st->tool_err, sizeof(st->tool_err), "%s cannot build arrays in raidbench",
-			 *st->build.tool ? st->build.tool : "(no tool)");
-		st->ops = st->ops ? st->ops : &raidtool_mdadm;
+		raidtool_writable(NULL, st->build.tool, st->tool_err, sizeof(st->tool_err));
+		st->ops = st->ops ? st->ops : raidtool_for_block_devices();
 	}
 	if (!st->live)
 		snprintf(st->tool_err, sizeof(st->tool_err), "this inventory is imported, not this "
@@ -249,12 +248,11 @@ static void task_finished(struct app *app, struct sweep_state *st)
 		}
 		const char *c = st->task.report.controller, *d = st->task.plan.drives[0];
 
-		/* ssacli's "slot=255": the slot is what people read on the card and type */
-		snprintf(st->want, sizeof(st->want), "%s", *c ? (strncmp(c, "slot=", 5) ? c : c + 5) :
+		snprintf(st->want, sizeof(st->want), "%s", *c ? raidtool_id_short(st->ops, c) :
 			 strrchr(d, '/') ? strrchr(d, '/') + 1 : d);
 		snprintf(st->want_what, sizeof(st->want_what), "%s",
-			 *st->task.report.controller ? (st->ops == &raidtool_ssacli ?
-			 "the controller's slot" : "the controller's id") : "the first drive's name");
+			 *st->task.report.controller ? raidtool_id_short_what(st->ops) :
+			 "the first drive's name");
 		st->input[0] = st->prompt_err[0] = '\0';
 		st->mode = SW_CONFIRM;
 		return;
