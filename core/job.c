@@ -201,6 +201,9 @@ void job_list_release(struct job_list *jl)
 		job_spec_release(&jl->jobs[i]);
 	free(jl->jobs);
 	free_kv(jl->global_options, jl->nr_global_options);
+	for (i = 0; i < jl->nr_files; i++)
+		free(jl->files[i]);
+	free(jl->files);
 	memset(jl, 0, sizeof(*jl));
 }
 

@@ -220,6 +220,9 @@ struct job_list {
 	/* [global] sections + command-line globals, as typed, for JSON "global options" */
 	struct opt_kv *global_options;
 	size_t nr_global_options;
+	/* the job files and includes read, owned here: each job's src_file points into them */
+	char **files;
+	size_t nr_files;
 };
 
 void job_list_release(struct job_list *jl);

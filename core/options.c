@@ -277,7 +277,8 @@ struct loader {
 	struct section over;		/* the user's word over every job's own options */
 	size_t nr_threads;		/* jobs so far, numjobs counted: MAX_JOBS */
 	size_t nr_job_paths;		/* their path entries: MAX_JOB_PATHS */
-	char **paths;			/* resolved includes: src_opt.file points here */
+	char **paths;			/* job files and resolved includes: src_opt.file points
+					 * here; handed to the job list (jl->files) */
 	size_t nr_paths;
 	char *err;
 	size_t errlen;
@@ -901,8 +902,21 @@ int jobs_load_over(struct job_list *jl, const struct cmd_opt *opts, size_t nr_op
 			ret = nomem(&ld);
 	if (!ret)
 		ret = load_cmdline(&ld, opts, nr_opts);
-	for (i = 0; !ret && i < nr_files; i++)
-		ret = load_file(&ld, files[i], i);
+	/* the job list keeps its own copy of each name: jobs point at it (src_file) for as
+	 * long as the list lives, whatever becomes of the caller's strings */
+	for (i = 0; !ret && i < nr_files; i++) {
+		char *copy = strdup(files[i]), **p = realloc(ld.paths, (ld.nr_paths + 1) * sizeof(*p));
+
+		if (p)
+			ld.paths = p;
+		if (!copy || !p) {
+			free(copy);
+			ret = nomem(&ld);
+			break;
+		}
+		ld.paths[ld.nr_paths++] = copy;
+		ret = load_file(&ld, copy, i);
+	}
 	if (!ret && !jl->nr)
 		ret = units_errf(err, errlen,
 				 "no jobs defined (give a job file with a [job] section, or --name=)");
@@ -913,9 +927,8 @@ int jobs_load_over(struct job_list *jl, const struct cmd_opt *opts, size_t nr_op
 	section_clear(&ld.over);
 	job_draft_release(&ld.cmd_global);
 	job_draft_release(&ld.file_global);
-	for (i = 0; i < ld.nr_paths; i++)
-		free(ld.paths[i]);
-	free(ld.paths);
+	jl->files = ld.paths;
+	jl->nr_files = ld.nr_paths;
 	if (ret)
 		job_list_release(jl);
 	return ret;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "engine.h"
 #include "profile_set.h"
 #include "grow.h"
 #include "strmap.h"
@@ -194,6 +195,7 @@ void profile_fmt_bytes(char *buf, size_t len, unsigned long long v)
 static void fill_job(struct profile_job *pj, const struct job_spec *j)
 {
 	int d = (j->rw & RW_READ) ? DDIR_READ : (j->rw & RW_WRITE) ? DDIR_WRITE : DDIR_TRIM;
+	const struct io_engine_ops *eng;
 	char a[24], b[24];
 
 	snprintf(pj->name, sizeof(pj->name), "%s", j->name ? j->name : "?");
@@ -207,6 +209,9 @@ static void fill_job(struct profile_job *pj, const struct job_spec *j)
 		snprintf(pj->bs, sizeof(pj->bs), j->bs_max[d] > j->bs[d] ? "%s-%s" : "%s", a, b);
 	}
 	pj->iodepth = j->iodepth;
+	eng = j->ioengine ? engine_find(j->ioengine) : engine_at(0);	/* fio's default */
+	/* an engine that completes in its syscall does one I/O at a time per job (core/worker.c) */
+	pj->depth = eng && (eng->flags & ENGINE_F_SYNC) ? 1 : j->iodepth;
 	pj->numjobs = j->numjobs;
 	pj->rwmixread = j->rwmixread;
 	pj->mixed = (j->rw & RW_READ) && (j->rw & RW_WRITE);

@@ -25,7 +25,8 @@ struct profile_job {
 	char desc[160];
 	char rw[16];		/* "randread" */
 	char bs[32];		/* "4k", "4k-64k", "bssplit" */
-	unsigned iodepth;
+	unsigned iodepth;	/* as written */
+	unsigned depth;		/* what runs: 1 on a synchronous engine, whatever iodepth says */
 	unsigned numjobs;
 	unsigned rwmixread;
 	bool mixed;		/* reads and writes: rwmixread applies */

@@ -130,7 +130,7 @@ static json_object *targets_json(const struct run_result *res, results_identify_
 		for (f = 0; f < w->nr_files; f++) {
 			const struct worker_file *wf = &w->files[f];
 
-			if (wf->fd < 0)
+			if (wf->fd < 0 && !wf->was_open)
 				continue;	/* a no-data engine opens no file */
 			if (has_path(arr, wf->path))
 				continue;
@@ -178,6 +178,56 @@ static void name_part(char *out, size_t len, const char *s)
 		snprintf(out, len, "run");
 }
 
+/* The first target a run opened, NULL when none (a no-data engine's names are not real). */
+static const char *first_target(const struct run_result *res)
+{
+	size_t i;
+	unsigned f;
+
+	for (i = 0; i < res->nr_workers; i++)
+		for (f = 0; f < res->workers[i].nr_files; f++) {
+			const struct worker_file *wf = &res->workers[i].files[f];
+
+			if (wf->fd >= 0 || wf->was_open)
+				return wf->path;
+		}
+	return NULL;
+}
+
+/*
+ * A saved run's file name part: what ran, then where ("default-loop0",
+ * "randread-4k-16jobs-scratch.dat"). What ran is the profile, else the job
+ * file's stem, else the first job's name (a command-line run).
+ */
+static void file_name(char *out, size_t len, const struct run_report *rep,
+		      const struct run_result *res, const char *profile)
+{
+	const char *what = profile, *src = rep->jobs && rep->jobs->nr ? rep->jobs->jobs[0].src_file : NULL;
+	const char *where = first_target(res), *s;
+	char stem[64] = "", both[160], a[64], b[64];
+	size_t n;
+
+	if (!what && src && src[0] != '<' && strcmp(src, "-")) {
+		s = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+		n = strlen(s);
+		if (n > 4 && !strcmp(s + n - 4, ".fio"))
+			n -= 4;
+		snprintf(stem, sizeof(stem), "%.*s", (int)n, s);
+		what = stem;
+	}
+	if (!what)
+		what = rep->nr_ts ? rep->ts[0].name : NULL;
+	name_part(a, sizeof(a), what);
+	if (!where) {
+		snprintf(out, len, "%s", a);
+		return;
+	}
+	where = strrchr(where, '/') ? strrchr(where, '/') + 1 : where;
+	name_part(b, sizeof(b), where);
+	snprintf(both, sizeof(both), "%s-%s", a, b);
+	snprintf(out, len, "%s", both);
+}
+
 static json_object *raidbench_json(const struct run_report *rep, const struct run_result *res,
 				   results_identify_fn identify, const char *profile)
 {
@@ -204,37 +254,23 @@ static json_object *raidbench_json(const struct run_report *rep, const struct ru
 	return rb;
 }
 
-int results_save(const struct run_report *rep, const struct run_result *res,
-		 results_identify_fn identify, char *path, size_t pathlen, char *err,
-		 size_t errlen)
+/*
+ * fio's JSON of the run with the "raidbench" object: what is saved, and what a summary reads.
+ * bins: json+ (the clat histogram's bins, what a report draws the latency histogram from).
+ */
+static int build_root(const struct run_report *rep, const struct run_result *res,
+		      results_identify_fn identify, const char *profile,
+		      const struct results_extra *extras, size_t nr_extras, bool bins,
+		      json_object **out, char *err, size_t errlen)
 {
-	return results_save_extra(rep, res, identify, NULL, 0, path, pathlen, err, errlen);
-}
+	char *json = report_json_string(rep, bins);
+	json_object *root = json ? json_tokener_parse(json) : NULL, *rb;
 
-int results_save_extra(const struct run_report *rep, const struct run_result *res,
-		       results_identify_fn identify, const struct results_extra *extras,
-		       size_t nr_extras, char *path, size_t pathlen, char *err, size_t errlen)
-{
-	char dir[PATH_MAX], tmp[PATH_MAX + 16], stamp[32], pname[128], part[64];
-	const char *text, *profile;
-	json_object *root, *rb;
-	char *json;
-	struct tm tm;
-	int fd, tfd, n, ret = 0;
-	FILE *f;
-
-	ret = results_dir(dir, sizeof(dir), err, errlen);
-	if (ret)
-		return ret;
-	/* json+: the clat histogram's bins are what a report draws the latency histogram from */
-	json = report_json_string(rep, true);
-	root = json ? json_tokener_parse(json) : NULL;
 	free(json);
 	if (!root) {
 		snprintf(err, errlen, "cannot build the results JSON");
 		return -ENOMEM;
 	}
-	profile = results_profile_name(rep->jobs, pname, sizeof(pname));
 	rb = raidbench_json(rep, res, identify, profile);
 	json_object_object_add(root, "raidbench", rb);
 	for (size_t i = 0; i < nr_extras; i++) {
@@ -247,9 +283,39 @@ int results_save_extra(const struct run_report *rep, const struct run_result *re
 		}
 		json_object_object_add(rb, extras[i].key, v);
 	}
+	*out = root;
+	return 0;
+}
+
+int results_save(const struct run_report *rep, const struct run_result *res,
+		 results_identify_fn identify, char *path, size_t pathlen, char *err,
+		 size_t errlen)
+{
+	return results_save_extra(rep, res, identify, NULL, 0, path, pathlen, err, errlen);
+}
+
+int results_save_extra(const struct run_report *rep, const struct run_result *res,
+		       results_identify_fn identify, const struct results_extra *extras,
+		       size_t nr_extras, char *path, size_t pathlen, char *err, size_t errlen)
+{
+	char dir[PATH_MAX], tmp[PATH_MAX + 16], stamp[32], pname[128], part[128];
+	const char *text, *profile;
+	json_object *root;
+	struct tm tm;
+	int fd, tfd, n, ret = 0;
+	FILE *f;
+
+	ret = results_dir(dir, sizeof(dir), err, errlen);
+	if (ret)
+		return ret;
+	profile = results_profile_name(rep->jobs, pname, sizeof(pname));
+	ret = build_root(rep, res, identify, profile, extras, nr_extras, true, &root, err,
+			 errlen);
+	if (ret)
+		return ret;
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
 
-	name_part(part, sizeof(part), profile ? profile : rep->nr_ts ? rep->ts[0].name : NULL);
+	file_name(part, sizeof(part), rep, res, profile);
 	localtime_r(&rep->when, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
 	for (n = 0; n < 1000; n++) {
@@ -330,24 +396,37 @@ static int dup_str(char **dst, const char *s)
 	return 0;
 }
 
+/* Completion latency figures of one direction; < 0 where the file has none. */
+struct ddir_lat {
+	double mean, p50, p99, p999, max;
+};
+
 /* fio's clat (what its percentiles describe); fio 2.x wrote "clat" in usec. */
-static void ddir_latency(json_object *d, double *mean_ns, double *p99_ns)
+static void ddir_latency(json_object *d, struct ddir_lat *l)
 {
 	json_object *clat = get(d, "clat_ns"), *pct;
-	double scale = 1.0;
+	double scale = 1.0, pscale;
 
 	if (!clat && (clat = get(d, "clat")))
 		scale = 1000.0;
-	*mean_ns = get_num(clat, "mean", 0) * scale;
-	*p99_ns = -1;
+	l->mean = get_num(clat, "mean", 0) * scale;
+	l->max = get(clat, "max") ? get_num(clat, "max", 0) * scale : -1;
+	pscale = scale;
 	pct = get(clat, "percentile");
 	if (!pct) {
 		/* lat_percentiles=1 moves fio's percentiles to lat_ns */
 		pct = get(get(d, "lat_ns"), "percentile");
-		scale = 1.0;
+		pscale = 1.0;
 	}
-	if (pct && get(pct, "99.000000"))
-		*p99_ns = get_num(pct, "99.000000", -1) * scale;
+	l->p50 = pct && get(pct, "50.000000") ? get_num(pct, "50.000000", -1) * pscale : -1;
+	l->p99 = pct && get(pct, "99.000000") ? get_num(pct, "99.000000", -1) * pscale : -1;
+	l->p999 = pct && get(pct, "99.900000") ? get_num(pct, "99.900000", -1) * pscale : -1;
+}
+
+/* a and b merged where both are known (clones side by side: rates add up) */
+static double add_known(double a, double b)
+{
+	return a < 0 || b < 0 ? -1 : a + b;
 }
 
 /*
@@ -438,7 +517,7 @@ static struct result_phase *phase_for(struct result *r, struct labels *l, const 
 	n = &r->phases[r->nr_phases];
 	memset(n, 0, sizeof(*n));
 	n->ddir = ddir;
-	n->lat_p99_ns = -1;
+	n->lat_p99_ns = n->lat_p50_ns = n->lat_p999_ns = n->lat_max_ns = -1;
 	if (!(n->name = strdup(label)))
 		goto nomem;
 	if (strmap_put(&l->phase_of, key, r->nr_phases)) {
@@ -458,33 +537,52 @@ static int add_job(struct result *r, json_object *job, struct labels *ls)
 	static const char *const dirs[] = { "read", "write", "trim" };
 	const char *jobname = get_str(job, "jobname"), *label;
 	int groupid = (int)num_in(get_num(job, "groupid", 0), INT_MIN, INT_MAX, 0), d;
+	double errors = get(job, "total_err") ? get_num(job, "total_err", 0) :
+			get_num(job, "error", 0) != 0;
 
 	label = label_for(ls, jobname, groupid);
 	if (!label)
 		return -ENOMEM;
 	for (d = 0; d < 3; d++) {
 		json_object *o = get(job, dirs[d]);
-		double ios = get_num(o, "total_ios", 0), mean, p99, bw;
+		double ios = get_num(o, "total_ios", 0), bw;
 		struct result_phase *p;
+		struct ddir_lat l;
+		bool first;
 
 		if (!o || ios <= 0)
 			continue;
 		if (!(p = phase_for(r, ls, label, d)))
 			return -ENOMEM;
+		first = !p->nr_entries;
 		if (!p->desc && get_str(job, "desc") && dup_str(&p->desc, get_str(job, "desc")))
 			return -ENOMEM;
-		ddir_latency(o, &mean, &p99);
+		ddir_latency(o, &l);
 		bw = get_num(o, "bw_bytes", -1);
 		if (bw < 0)
 			bw = get_num(o, "bw", 0) * 1024.0;	/* fio's bw is KiB/s */
 		/* clones run side by side: rates add up, latency is per I/O */
-		p->lat_mean_ns = (p->lat_mean_ns * (double)p->total_ios + mean * ios) /
+		p->lat_mean_ns = (p->lat_mean_ns * (double)p->total_ios + l.mean * ios) /
 				 ((double)p->total_ios + ios);
 		p->total_ios += (uint64_t)num_in(ios, 0, 9e18, 0);
 		p->iops += get_num(o, "iops", 0);
 		p->bw_bytes += bw;
-		if (p99 > p->lat_p99_ns)
-			p->lat_p99_ns = p99;
+		if (l.p99 > p->lat_p99_ns)
+			p->lat_p99_ns = l.p99;
+		if (l.p50 > p->lat_p50_ns)
+			p->lat_p50_ns = l.p50;
+		if (l.p999 > p->lat_p999_ns)
+			p->lat_p999_ns = l.p999;
+		if (l.max > p->lat_max_ns)
+			p->lat_max_ns = l.max;
+		/* fio's bw_min/bw_max are KiB/s; a file without them has no range */
+		p->iops_min = add_known(first ? 0 : p->iops_min, get_num(o, "iops_min", -1));
+		p->iops_max = add_known(first ? 0 : p->iops_max, get_num(o, "iops_max", -1));
+		p->bw_min = add_known(first ? 0 : p->bw_min,
+				      get(o, "bw_min") ? get_num(o, "bw_min", 0) * 1024.0 : -1);
+		p->bw_max = add_known(first ? 0 : p->bw_max,
+				      get(o, "bw_max") ? get_num(o, "bw_max", 0) * 1024.0 : -1);
+		p->errors += (uint64_t)num_in(errors, 0, 9e18, 0);
 		p->groupid = groupid;
 		p->nr_entries++;
 	}
@@ -526,6 +624,8 @@ static int fill_meta(struct result *r, json_object *root)
 		json_object *targets = get(rb, "targets");
 
 		r->time_ms = num_in(get_num(rb, "start_ms", 0), -9e18, 9e18, 0);
+		r->interrupted = get(rb, "interrupted") &&
+				 json_object_get_boolean(get(rb, "interrupted"));
 		if (dup_str(&r->host, get_str(rb, "host")) ||
 		    dup_str(&r->profile, get_str(rb, "profile")))
 			return -ENOMEM;
@@ -664,6 +764,24 @@ int result_parse_json(struct result *r, const char *name, const char *text, size
 	return parse_keep(r, name, text, len, root, err, errlen);
 }
 
+int result_from_run(struct result *r, const struct run_report *rep, const struct run_result *res,
+		    char *err, size_t errlen)
+{
+	char pname[128];
+	const char *profile = results_profile_name(rep->jobs, pname, sizeof(pname)), *text;
+	json_object *root;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	ret = build_root(rep, res, NULL, profile, NULL, 0, false, &root, err, errlen);
+	if (ret)
+		return ret;
+	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN);
+	ret = text ? result_parse(r, "this run", text, strlen(text), err, errlen) : -ENOMEM;
+	json_object_put(root);
+	return ret;
+}
+
 int result_load_json(struct result *r, const char *path, json_object **root, char *err,
 		     size_t errlen)
 {
@@ -729,6 +847,14 @@ void result_release(struct result *r)
 	free(r->profile);
 	free(r->target);
 	memset(r, 0, sizeof(*r));
+}
+
+const char *result_name(const struct result *r, char *buf, size_t len)
+{
+	/* first, so a narrow column that cuts the name still says it */
+	snprintf(buf, len, "%s%s", r->interrupted ? "(stopped) " : "",
+		 r->profile ? r->profile : r->nr_phases ? r->phases[0].name : "-");
+	return buf;
 }
 
 void result_peak(const struct result *r, int ddir, double *iops, double *bw_bytes)

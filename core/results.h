@@ -92,6 +92,14 @@ struct result_phase {
 	double bw_bytes;	/* bytes per second */
 	double lat_mean_ns;
 	double lat_p99_ns;	/* the largest clone's p99 when clones were merged */
+	double lat_p50_ns;	/* likewise; < 0 when the file has none */
+	double lat_p999_ns;
+	double lat_max_ns;	/* the largest completion latency; < 0 unknown */
+	/* the range of the per-interval rates (fio's iops_min/max, bw_min/max in bytes/s): clones
+	 * run side by side, so merged clones add up; < 0 when the file has none */
+	double iops_min, iops_max;
+	double bw_min, bw_max;
+	uint64_t errors;	/* fio's total_err where counted, else 1 per job entry with an error */
 	unsigned nr_entries;	/* job entries merged into this phase */
 };
 
@@ -104,6 +112,7 @@ struct result {
 	char *host;
 	char *profile;
 	char *target;		/* "/dev/sdb ST2000NM0045 RAID 5" or fio's filename */
+	bool interrupted;	/* stopped before its end (raidbench's "interrupted") */
 	struct result_phase *phases;
 	size_t nr_phases;
 };
@@ -126,6 +135,13 @@ int result_load_json(struct result *r, const char *path, struct json_object **ro
 		     size_t errlen);
 int result_parse_json(struct result *r, const char *name, const char *text, size_t len,
 		      struct json_object **root, char *err, size_t errlen);
+/*
+ * A finished run read as its saved form would be (the same JSON built and
+ * parsed back, targets without identity), so a summary on screen and the
+ * saved file cannot differ. 0 or -errno with err set.
+ */
+int result_from_run(struct result *r, const struct run_report *rep, const struct run_result *res,
+		    char *err, size_t errlen);
 /* The same from text in memory; name is used in messages and as the path. */
 int result_parse(struct result *r, const char *name, const char *text, size_t len, char *err,
 		 size_t errlen);
@@ -143,6 +159,13 @@ struct result_entry {
 
 int results_list(struct result_entry **out, size_t *nr, char *err, size_t errlen);
 void results_list_free(struct result_entry *list, size_t nr);
+
+/*
+ * How a listing names r: its profile, else its first phase ("-" when
+ * neither), after "(stopped) " when the run was interrupted, so a partial
+ * run never reads as a whole one, even cut short. Returns buf.
+ */
+const char *result_name(const struct result *r, char *buf, size_t len);
 
 /* Highest IOPS and MB/s over r's phases in one direction (the "peak" line). */
 void result_peak(const struct result *r, int ddir, double *iops, double *bw_bytes);

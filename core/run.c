@@ -585,6 +585,9 @@ int run_end(struct run_handle *e, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		ret = -ENOMEM;
 	}
+	/* the run is over: its targets are free for anyone, whatever the caller keeps */
+	for (i = 0; i < res->nr_workers; i++)
+		worker_finish(&res->workers[i]);
 	handle_free(e);
 	return ret;
 }

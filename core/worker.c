@@ -843,7 +843,15 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 			u->start_ns = now;
 			u->issue_ns = now;
 			worker_iolog_io(w, u);
+			/* a synchronous engine's I/O is in flight while its syscall runs: depth means the
+			 * same for every engine (the sampler loads it) */
+			if (w->sync_io)
+				atomic_store_explicit(&w->pub_inflight, inflight + 1,
+						      memory_order_relaxed);
 			r = w->ops->queue(w->ctx, u);
+			if (w->sync_io)
+				atomic_store_explicit(&w->pub_inflight, inflight,
+						      memory_order_relaxed);
 			if (r == ENGINE_COMPLETED) {
 				now = rb_now_ns();
 				account(w, st, u, now);
@@ -1355,6 +1363,31 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 					     w->verify_interval * w->verify_interval);
 		}
 	return 0;
+}
+
+void worker_finish(struct worker *w)
+{
+	unsigned i;
+
+	worker_logs_close(w, 0);
+	if (w->ctx && w->ops)
+		w->ops->cleanup(w->ctx);
+	w->ctx = NULL;
+	for (i = 0; i < w->nr_files; i++) {
+		struct worker_file *f = &w->files[i];
+
+		if (f->fd < 0)
+			continue;
+		guard_close(f->fd);	/* drops the guard's exclusive hold with the last fd */
+		f->fd = -1;
+		f->was_open = true;
+	}
+	free(w->units);
+	free(w->free_units);
+	free(w->buf_mem);
+	w->units = NULL;
+	w->free_units = NULL;
+	w->buf_mem = NULL;
 }
 
 void worker_release(struct worker *w)

@@ -24,23 +24,16 @@
 #include "engine.h"
 #include "guard.h"
 #include "job.h"
+#include "live_rec.h"
 #include "rand.h"
 #include "stats.h"
 
 struct flow;
 
-enum worker_phase {
-	PHASE_SETUP = 0,
-	PHASE_LAYOUT,
-	PHASE_RAMP,
-	PHASE_RUN,
-	PHASE_VERIFY,
-	PHASE_DONE,
-};
-
 struct worker_file {
 	char *path;
-	int fd;
+	int fd;			/* -1 once the run is over (worker_finish) or for a no-data engine */
+	bool was_open;		/* a real file or device the run opened */
 	bool is_blockdev;
 	bool shared;		/* filename= given: clones share it */
 	uint64_t real_size;	/* file or device size at open */
@@ -102,7 +95,7 @@ struct worker {
 	_Atomic bool stop;
 	_Atomic uint64_t pub_bytes[DDIR_RWDIR_CNT];
 	_Atomic uint64_t pub_ios[DDIR_RWDIR_CNT];
-	_Atomic uint64_t pub_inflight;
+	_Atomic uint64_t pub_inflight;	/* submitted, not completed; ENGINE_F_SYNC: 1 in its syscall */
 	_Atomic uint64_t pub_lat_sum[DDIR_RWDIR_CNT];	/* sum of completion latencies, ns */
 	_Atomic uint64_t pub_errors;
 	uint64_t lat_sum[DDIR_RWDIR_CNT];		/* the worker's own copy */
@@ -134,6 +127,14 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 
 /* Thread body: runs the job; returns NULL. Errors land in w->ts.error/w->err. */
 void *worker_main(void *arg);
+
+/*
+ * The run is over (the thread joined): closes every descriptor the worker
+ * holds on its targets (the guard's exclusive claim ends with the last) and
+ * frees its engine context and buffers; ts and each file's path, kind and
+ * size stay for the report.
+ */
+void worker_finish(struct worker *w);
 
 /* Frees files, buffers and the engine context (not ts). */
 void worker_release(struct worker *w);

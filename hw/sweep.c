@@ -373,7 +373,10 @@ static int measure(struct sweep_ctx *x, size_t i, char *err, size_t errlen)
 		return ret;
 	emit_level(x, SWEEP_EV_RUN_START, i, (struct sweep_event){ .os_device = lv->os_device,
 		   .message = x->profile, .ld = lv->ld, .progress_pct = -1 });
-	ret = run_jobs(&jl, &params, &res, why, sizeof(why));
+	if (x->cb && x->cb->run)
+		ret = x->cb->run(x->cb->arg, &jl, &params, &res, why, sizeof(why));
+	else
+		ret = run_jobs(&jl, &params, &res, why, sizeof(why));
 	if (ret) {
 		run_result_release(&res);
 		job_list_release(&jl);

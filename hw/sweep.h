@@ -40,6 +40,9 @@
 #include "raid_estimate.h"
 
 struct run_observer;
+struct run_params;
+struct run_result;
+struct job_list;
 
 struct sweep_plan {
 	const char *tool;		/* "ssacli", "storcli", "mdadm", or the binary's path */
@@ -90,6 +93,12 @@ struct sweep_callbacks {
 	void *arg;
 	const struct run_observer *observer;	/* live records of each run; NULL = none */
 	volatile sig_atomic_t *interrupt;	/* set to stop; NULL = never */
+	/*
+	 * Runs one level's jobs as run_jobs() does (NULL: run_jobs itself); the
+	 * sweep screen's lets the UI thread drain the run's ring.
+	 */
+	int (*run)(void *arg, const struct job_list *jl, const struct run_params *p,
+		   struct run_result *res, char *err, size_t errlen);
 };
 
 /* One phase of one level's result, one direction. */

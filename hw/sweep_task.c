@@ -1,8 +1,8 @@
 /*
  * sweep_task.c - the sweep screen's worker thread: sweep_preview / sweep_run
  * / sweep_cleanup off the UI thread, their events copied into a small
- * mutex-protected queue and the run's live records boiled down to one
- * "now" figure. Never calls curses and never touches struct app.
+ * mutex-protected queue, each level's run handed to the UI thread to drain.
+ * Never calls curses and never touches struct app.
  */
 #include "sweep_task.h"
 #include "ui_thread.h"
@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ring.h"
 #include "run.h"
 #include "job.h"
 
@@ -21,8 +20,7 @@ void sweep_task_init(struct sweep_task *t)
 	memset(t, 0, sizeof(*t));
 	atomic_init(&t->done, false);
 	pthread_mutex_init(&t->lock, NULL);
-	/* a few seconds of ticks; a Run screen that falls behind loses records, never the sweep */
-	t->have_feed = ring_init(&t->feed, 8192) == 0;
+	pthread_cond_init(&t->cond, NULL);
 	t->plan.strip_bytes = -1;
 	t->plan.wait_init = true;
 }
@@ -96,69 +94,60 @@ static void on_event(void *arg, const struct sweep_event *ev)
 	pthread_mutex_unlock(&t->lock);
 }
 
-/* A run's clones are set up: its names, for the Run screen. */
+/* The run's layout, on the worker thread inside run_begin(): kept until the handle is published. */
 static void on_setup(void *arg, const struct job_list *jl, const struct run_layout *lay)
 {
 	struct sweep_task *t = arg;
-	struct sweep_layout *l = &t->layout;
 
-	(void)jl;
-	pthread_mutex_lock(&t->lock);
-	l->nr_workers = lay->nr_workers < SWEEP_TASK_JOBS ? lay->nr_workers : SWEEP_TASK_JOBS;
-	for (size_t i = 0; i < l->nr_workers; i++) {
-		cpy(l->worker[i], sizeof(l->worker[i]), lay->worker_names[i]);
-		l->group[i] = lay->worker_groups ? lay->worker_groups[i] : 0;
-	}
-	l->nr_disks = lay->nr_disks < SWEEP_TASK_DISKS ? lay->nr_disks : SWEEP_TASK_DISKS;
-	for (size_t i = 0; i < l->nr_disks; i++)
-		cpy(l->disk[i], sizeof(l->disk[i]), lay->disk_names[i]);
-	l->seq++;
-	pthread_mutex_unlock(&t->lock);
+	t->next_jl = jl;
+	t->next_lay = lay;
 }
 
-/* Live records: one tick's totals, published at the tick's end; each record to the feed. */
+/* A record the UI thread drained: to its sink (none when the UI has gone). */
 static void on_record(void *arg, const struct live_rec *rec)
 {
 	struct sweep_task *t = arg;
 
-	if (t->have_feed)
-		ring_push(&t->feed, rec);
+	if (t->sink && t->sink->record)
+		t->sink->record(t->sink->arg, rec);
+}
 
-	switch (rec->type) {
-	case LIVE_IO:
-		if (rec->job == LIVE_TOTAL && rec->ddir < DDIR_RWDIR_CNT) {
-			t->tick_ios += rec->u.io.ios;
-			t->tick_bytes += (double)rec->u.io.bytes;
-		}
-		break;
-	case LIVE_STATUS:
-		if (rec->job == LIVE_TOTAL) {
-			t->tick_ns = (double)rec->u.st.interval_ns;
-			t->tick_pct = rec->u.st.percent;
-		}
-		break;
-	case LIVE_TICK_END:
-		pthread_mutex_lock(&t->lock);
-		if (t->tick_ns > 0) {
-			t->live.valid = true;
-			t->live.iops = t->tick_ios * 1e9 / t->tick_ns;
-			t->live.bw_bytes = t->tick_bytes * 1e9 / t->tick_ns;
-			t->live.percent = t->tick_pct;
-			t->live.seq++;
-		}
-		pthread_mutex_unlock(&t->lock);
-		t->tick_ios = t->tick_bytes = 0;
-		break;
-	default:
-		break;
-	}
+/* A level's run: started here, drained by the UI thread (sweep_task_pump), ended here. */
+static int run_level(void *arg, const struct job_list *jl, const struct run_params *p,
+		     struct run_result *res, char *err, size_t errlen)
+{
+	struct sweep_task *t = arg;
+	struct run_handle *h;
+	int ret;
+
+	if (t->sync)
+		return run_jobs(jl, p, res, err, errlen);
+	t->next_jl = NULL;
+	t->next_lay = NULL;
+	ret = run_begin(jl, p, res, &h, err, errlen);
+	if (ret)
+		return ret;
+	pthread_mutex_lock(&t->lock);
+	t->run = h;
+	t->run_jl = t->next_jl;
+	t->run_lay = t->next_lay;
+	t->run_fresh = true;
+	t->run_drained = false;
+	while (!t->run_drained && !t->ui_gone)
+		pthread_cond_wait(&t->cond, &t->lock);
+	/* from here this thread is the consumer: the UI drains no more (the mutex orders it) */
+	t->run = NULL;
+	t->run_jl = NULL;
+	t->run_lay = NULL;
+	pthread_mutex_unlock(&t->lock);
+	return run_end(h, err, errlen);
 }
 
 static void *worker(void *p)
 {
 	struct sweep_task *t = p;
 	struct run_observer obs = { on_setup, on_record, t, 0 };
-	struct sweep_callbacks cb = { on_event, t, &obs, &t->interrupt };
+	struct sweep_callbacks cb = { on_event, t, &obs, &t->interrupt, run_level };
 
 	switch (t->kind) {
 	case SWEEP_TASK_PREVIEW:
@@ -188,11 +177,9 @@ int sweep_task_start(struct sweep_task *t, enum sweep_task_kind kind, bool sync)
 	t->ret = 0;
 	t->err[0] = '\0';
 	t->interrupt = 0;
-	memset(&t->live, 0, sizeof(t->live));
+	t->sync = sync;
+	t->ui_gone = false;
 	atomic_store_explicit(&t->done, false, memory_order_relaxed);
-	/* the worker is not running: the UI thread, the consumer, empties what a last task left */
-	while (t->have_feed && ring_pop_batch(&t->feed, t->spill, SWEEP_TASK_SPILL))
-		;
 	if (sync) {
 		worker(t);
 		return 0;
@@ -220,38 +207,26 @@ size_t sweep_task_drain(struct sweep_task *t, struct sweep_msg *out, size_t max)
 	return n;
 }
 
-struct sweep_live sweep_task_live(struct sweep_task *t)
+void sweep_task_pump(struct sweep_task *t, const struct run_observer *ui)
 {
-	struct sweep_live l;
-
 	pthread_mutex_lock(&t->lock);
-	l = t->live;
+	if (t->run && !t->run_drained) {
+		if (t->run_fresh && t->run_lay && ui && ui->setup_done)
+			ui->setup_done(ui->arg, t->run_jl, t->run_lay);
+		t->run_fresh = false;
+		t->sink = ui;
+		if (run_drain(t->run)) {
+			t->run_drained = true;
+			pthread_cond_signal(&t->cond);
+		}
+		t->sink = NULL;
+	}
 	pthread_mutex_unlock(&t->lock);
-	return l;
 }
 
 void sweep_task_stop(struct sweep_task *t)
 {
 	t->interrupt = 1;
-}
-
-bool sweep_task_layout(struct sweep_task *t, unsigned *seen, struct sweep_layout *out)
-{
-	bool fresh;
-
-	pthread_mutex_lock(&t->lock);
-	fresh = t->layout.seq != *seen;
-	if (fresh) {
-		*out = t->layout;
-		*seen = t->layout.seq;
-	}
-	pthread_mutex_unlock(&t->lock);
-	return fresh;
-}
-
-uint32_t sweep_task_feed(struct sweep_task *t, struct live_rec *out, uint32_t max)
-{
-	return t->have_feed ? ring_pop_batch(&t->feed, out, max) : 0;
 }
 
 bool sweep_task_done(struct sweep_task *t)
@@ -283,6 +258,10 @@ void sweep_task_release(struct sweep_task *t)
 	if (t->started) {
 		/* the sweep deletes the array of the step it is in before it returns */
 		t->interrupt = 1;
+		pthread_mutex_lock(&t->lock);
+		t->ui_gone = true;
+		pthread_cond_signal(&t->cond);
+		pthread_mutex_unlock(&t->lock);
 		pthread_join(t->thread, NULL);
 		t->started = false;
 	}
@@ -294,7 +273,6 @@ void sweep_task_release(struct sweep_task *t)
 	free_list(t->plan.drives, t->plan.nr_drives);
 	free_list(t->plan.levels, t->plan.nr_levels);
 	pthread_mutex_destroy(&t->lock);
-	if (t->have_feed)
-		ring_release(&t->feed);
+	pthread_cond_destroy(&t->cond);
 	sweep_task_init(t);
 }

@@ -2,15 +2,21 @@
  * sweep_task.h - the RAID sweep screen's worker: runs sweep_preview,
  * sweep_run or sweep_cleanup (hw/sweep.h, which block for seconds to
  * minutes) on a thread of its own, and hands what happens to the UI as
- * small event structs in a queue, plus the latest live numbers of the run.
+ * small event structs in a queue. A level's run is started by the worker
+ * but its live ring is drained by the UI thread (sweep_task_pump): the
+ * records reach the screen through the run's one ring, never a copy.
  *
  * Threading contract: the UI thread fills the plan, calls sweep_task_start()
- * and then only calls sweep_task_drain(), sweep_task_live(),
+ * and then only calls sweep_task_drain(), sweep_task_pump(),
  * sweep_task_stop() and sweep_task_done() until done returns true; after
  * that the report, ret and err are the UI thread's. The worker thread only
- * pushes into the queue and the live numbers, both under the task's mutex,
- * and never calls curses. The done flag's release store (worker) pairs with
- * the acquire load in sweep_task_done().
+ * pushes into the queue and publishes its run's handle, both under the
+ * task's mutex, and never calls curses. While a handle is published the
+ * UI thread is the ring's consumer (it drains under the mutex); the worker
+ * waits on the condition until the UI has drained the run to its end, or
+ * has gone (sweep_task_release), and only then ends the run. The done
+ * flag's release store (worker) pairs with the acquire load in
+ * sweep_task_done().
  */
 #ifndef RB_SWEEP_TASK_H
 #define RB_SWEEP_TASK_H
@@ -21,7 +27,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ring.h"
 #include "sweep.h"
 
 #define SWEEP_TASK_QUEUE 256
@@ -41,25 +46,8 @@ struct sweep_msg {
 	char result_path[256];
 };
 
-/* The run in progress, per engine tick (IOPS and bytes/s of every job together). */
-struct sweep_live {
-	bool valid;
-	double iops, bw_bytes, percent;
-	unsigned long seq;	/* changes with every tick */
-};
-
-#define SWEEP_TASK_JOBS 64
-#define SWEEP_TASK_DISKS 16
-#define SWEEP_TASK_SPILL 64
-
-/* The layout of the run in progress, for the Run screen (copied when its clones are set up). */
-struct sweep_layout {
-	unsigned seq;			/* changes with every run; 0 = none yet */
-	size_t nr_workers, nr_disks;
-	char worker[SWEEP_TASK_JOBS][48];
-	int group[SWEEP_TASK_JOBS];
-	char disk[SWEEP_TASK_DISKS][32];
-};
+struct run_handle;
+struct run_layout;
 
 struct sweep_task {
 	/* input: the UI thread's until start; owned strings, freed by release */
@@ -74,17 +62,22 @@ struct sweep_task {
 	bool started;
 	atomic_bool done;
 	volatile sig_atomic_t interrupt;
+	bool sync;			/* runs on the UI thread (screen tests) */
 	pthread_mutex_t lock;
+	pthread_cond_t cond;		/* the run was drained to its end, or the UI went */
 	struct sweep_msg queue[SWEEP_TASK_QUEUE];
 	size_t head, nr;		/* under lock */
 	unsigned long dropped;		/* under lock: events that did not fit */
-	struct sweep_live live;		/* under lock */
-	double tick_ios, tick_bytes, tick_ns, tick_pct;	/* worker only */
-	struct sweep_layout layout;	/* under lock */
-	/* every live record of the run: the worker pushes, the UI thread pops (SPSC) */
-	struct ring feed;
-	bool have_feed;
-	struct live_rec spill[SWEEP_TASK_SPILL];	/* UI thread: what start() drops */
+	/* the level's run while the UI drains it; under lock */
+	struct run_handle *run;
+	const struct job_list *run_jl;
+	const struct run_layout *run_lay;
+	bool run_fresh;			/* the UI has not seen its layout yet */
+	bool run_drained;		/* the UI saw its end */
+	bool ui_gone;
+	const struct job_list *next_jl;	/* worker only: from setup_done to publishing */
+	const struct run_layout *next_lay;
+	const struct run_observer *sink;	/* the UI's, only while it drains */
 };
 
 void sweep_task_init(struct sweep_task *t);
@@ -98,14 +91,11 @@ int sweep_task_add_level(struct sweep_task *t, const char *level);
 int sweep_task_start(struct sweep_task *t, enum sweep_task_kind kind, bool sync);
 /* Moves up to max queued events into out; returns how many. */
 size_t sweep_task_drain(struct sweep_task *t, struct sweep_msg *out, size_t max);
-struct sweep_live sweep_task_live(struct sweep_task *t);
 /*
- * The Run screen's view of the sweep's runs: when a run began since *seen,
- * copies its layout to out, updates *seen and returns true; the caller
- * shows it before the records sweep_task_feed() then pops (up to max).
+ * Every frame: the records of the running level's run to ui (its
+ * setup_done once per run, then each record), on the calling UI thread.
  */
-bool sweep_task_layout(struct sweep_task *t, unsigned *seen, struct sweep_layout *out);
-uint32_t sweep_task_feed(struct sweep_task *t, struct live_rec *out, uint32_t max);
+void sweep_task_pump(struct sweep_task *t, const struct run_observer *ui);
 /* Asks the sweep to stop after its current step (the array is deleted). */
 void sweep_task_stop(struct sweep_task *t);
 bool sweep_task_done(struct sweep_task *t);

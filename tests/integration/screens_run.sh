@@ -11,14 +11,16 @@ for size in 24x80 43x132; do
 	for mode in utf8 ascii; do
 		out=$RB_TMP/$size-$mode
 		mkdir -p "$out"
-		sed "s#\${OUT}#$out#g" "$SRCDIR/tests/screens/run_fake.script" >"$RB_TMP/script"
 		args=(--size=$size)
 		[ $mode = ascii ] && args+=(--ascii)
-		if ! LANG=C.UTF-8 TERM=xterm-256color "$RAIDBENCH" tui-test "${args[@]}" "$RB_TMP/script" \
-			2>"$RB_TMP/err"; then
-			fail "tui-test $size $mode: $(cat "$RB_TMP/err")"
-			continue
-		fi
+		for script in "$SRCDIR"/tests/screens/run_fake.script "$SRCDIR"/tests/screens/run_clones.script; do
+			sed "s#\${OUT}#$out#g" "$script" >"$RB_TMP/script"
+			if ! LANG=C.UTF-8 TERM=xterm-256color "$RAIDBENCH" tui-test "${args[@]}" "$RB_TMP/script" \
+				2>"$RB_TMP/err"; then
+				fail "tui-test $size $mode $(basename "$script"): $(cat "$RB_TMP/err")"
+				continue
+			fi
+		done
 		for f in "$out"/*.txt; do
 			name=run-$size-$mode-$(basename "$f")
 			golden_check "$f" "$GOLD/$name"

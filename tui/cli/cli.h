@@ -91,25 +91,18 @@ int report_export_path(const char *result_path, char *buf, size_t len, char *err
  */
 int profiles_expand_args(int argc, char **argv);
 
-struct live_rec;
+struct live_tick;
 
-/* Live status line on stderr (tui/cli/status.c), fed by live records. */
+/* Live status line on stderr (tui/cli/status.c), fed by decoded ticks (core/live_view.h). */
 struct status_line {
 	bool enabled;
 	bool drawn;
 	size_t width;
-	/* the tick being gathered */
-	uint64_t ios[DDIR_RWDIR_CNT];
-	uint64_t bytes[DDIR_RWDIR_CNT];
-	uint32_t p99[DDIR_RWDIR_CNT];
-	uint32_t running, ramp, inflight;
-	float percent;
-	uint64_t eta_s, interval_ns, drops;
 	unsigned hosts, hosts_up;	/* a fleet run: servers, and those still going */
 };
 
 void status_line_init(struct status_line *s);
-void status_line_record(struct status_line *s, const struct live_rec *rec);
+void status_line_tick(struct status_line *s, const struct live_tick *t);
 void status_line_clear(struct status_line *s);
 
 /*
@@ -176,7 +169,7 @@ struct live_json *live_json_open(const char *path, const struct guard_consent *c
 				 char *err, size_t errlen);
 /* The names the records refer to; call from the observer's setup_done. */
 int live_json_layout(struct live_json *lj, const struct run_layout *lay);
-void live_json_record(struct live_json *lj, const struct live_rec *rec);
+void live_json_tick(struct live_json *lj, const struct live_tick *t);
 /* Flushes and closes; returns 0 or -errno with err naming the file (a full disk shows here). */
 int live_json_close(struct live_json *lj, char *err, size_t errlen);
 

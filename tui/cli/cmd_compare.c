@@ -79,10 +79,11 @@ static void print_files(const struct result *rs, size_t nr)
 
 		if (rs[k].time_ms && localtime_r(&t, &tm))
 			strftime(when, sizeof(when), "%Y-%m-%d %H:%M", &tm);
-		tty_printf("[%zu] %s\n    %s, %s%s%s, target %s\n", k + 1, rs[k].path,
+		tty_printf("[%zu] %s\n    %s, %s%s%s, target %s%s\n", k + 1, rs[k].path,
 		       rs[k].generator ? rs[k].generator : "unknown generator", when,
 		       rs[k].profile ? ", profile " : "", rs[k].profile ? rs[k].profile : "",
-		       rs[k].target ? rs[k].target : "unknown");
+		       rs[k].target ? rs[k].target : "unknown",
+		       rs[k].interrupted ? "\n    stopped before its end: the results so far" : "");
 	}
 }
 
@@ -211,6 +212,7 @@ static void print_json(const struct compare *c, const struct result *rs, size_t 
 		json_object_object_add(f, "host", str_or_null(rs[k].host));
 		json_object_object_add(f, "profile", str_or_null(rs[k].profile));
 		json_object_object_add(f, "target", str_or_null(rs[k].target));
+		json_object_object_add(f, "interrupted", json_object_new_boolean(rs[k].interrupted));
 		json_object_array_add(files, f);
 	}
 	for (i = 0; i < c->nr_rows; i++) {

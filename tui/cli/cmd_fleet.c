@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "config.h"
 #include "fleet.h"
+#include "live_view.h"
 #include "report.h"
 #include "report_fleet.h"
 #include "results.h"
@@ -271,6 +272,7 @@ int run_fleet(const struct job_list *jl, const struct fleet_cli *fc)
 	struct fleet_params fp = { 0 };
 	struct fleet f;
 	struct status_line st;
+	struct live_view view = { 0 };	/* the records decoded, for the status line and --live */
 	struct live_json *live = NULL;
 	struct run_output out;
 	struct fleet_results r;
@@ -332,6 +334,9 @@ int run_fleet(const struct job_list *jl, const struct fleet_cli *fc)
 	run_output_start(&out);
 	if (live)
 		live_json_layout(live, &f.layout);
+	/* without memory the run goes on unwatched: the final results do not need the view */
+	if (live_view_init(&view, f.layout.nr_workers, f.layout.nr_disks, f.layout.disk_names))
+		fprintf(stderr, "raidbench run: no memory for the live view\n");
 	for (;;) {
 		struct live_rec recs[256];
 		uint32_t n, k;
@@ -340,13 +345,16 @@ int run_fleet(const struct job_list *jl, const struct fleet_cli *fc)
 		print_hosts_line(&st, &f);
 		while ((n = ring_pop_batch(&f.ring, recs, 256)) > 0)
 			for (k = 0; k < n; k++) {
-				status_line_record(&st, &recs[k]);
+				if (!view.now.jobs || !live_view_feed(&view, &recs[k]))
+					continue;
+				status_line_tick(&st, &view.now);
 				if (live)
-					live_json_record(live, &recs[k]);
+					live_json_tick(live, &view.now);
 			}
 		if (!going)
 			break;
 	}
+	live_view_release(&view);
 	status_line_clear(&st);
 	if (live && live_json_close(live, werr, sizeof(werr)) < 0) {
 		fprintf(stderr, "raidbench run: --live: %s; the final results are complete\n", werr);

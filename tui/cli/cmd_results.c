@@ -83,9 +83,9 @@ static const char *base_name(const char *path)
 
 static const char *run_name(const struct result *r)
 {
-	if (r->profile)
-		return r->profile;
-	return r->nr_phases ? r->phases[0].name : "-";
+	static char buf[160];
+
+	return result_name(r, buf, sizeof(buf));
 }
 
 /* A number as fio writes them ("%f"), not json-c's 17 significant digits. */
@@ -134,6 +134,7 @@ static int print_json(const struct result_entry *list, size_t nr)
 			json_object_object_add(o, "generator", str_or_null(r->generator));
 			json_object_object_add(o, "host", str_or_null(r->host));
 			json_object_object_add(o, "profile", str_or_null(r->profile));
+			json_object_object_add(o, "interrupted", json_object_new_boolean(r->interrupted));
 			json_object_object_add(o, "name", json_object_new_string(run_name(r)));
 			json_object_object_add(o, "target", str_or_null(r->target));
 			json_object_object_add(o, "phases", json_object_new_int((int)r->nr_phases));

@@ -19,15 +19,14 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "ring.h"
 #include "config.h"
+#include "live_view.h"
 #include "options.h"
 #include "profile_set.h"
 #include "report.h"
 #include "results.h"
 #include "run.h"
 #include "tty_text.h"
-#include "worker.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -59,6 +58,7 @@ struct run_cli {
 /* What the observer callbacks need; lives on cmd_run()'s stack. */
 struct run_view {
 	struct status_line status;
+	struct live_view view;		/* the records decoded, for the status line and --live */
 	struct live_json *live;
 	struct run_output *out;		/* --output: emptied when the run starts */
 	FILE *header_out;		/* fio's job header lines, NULL = none */
@@ -258,15 +258,20 @@ static void on_setup_done(void *arg, const struct job_list *jl, const struct run
 		print_header(v->header_out, jl);
 	if (v->live)
 		live_json_layout(v->live, lay);
+	/* without memory the run goes on unwatched: the final results do not need the view */
+	if (live_view_init(&v->view, lay->nr_workers, lay->nr_disks, lay->disk_names))
+		fprintf(stderr, "raidbench run: no memory for the live view\n");
 }
 
 static void on_record(void *arg, const struct live_rec *rec)
 {
 	struct run_view *v = arg;
 
-	status_line_record(&v->status, rec);
-	if (v->live)
-		live_json_record(v->live, rec);
+	if (v->view.now.jobs && live_view_feed(&v->view, rec)) {
+		status_line_tick(&v->status, &v->view.now);
+		if (v->live)
+			live_json_tick(v->live, &v->view.now);
+	}
 	if (v->stall_ms && !v->stalled && rec->t_ns >= v->stall_at_ns) {
 		/* RAIDBENCH_TEST_STALL: the consumer stops reading; the engine must not wait */
 		struct timespec ts = { .tv_sec = v->stall_ms / 1000,
@@ -497,6 +502,7 @@ int cmd_run(int argc, char **argv)
 	params.interrupt = &interrupted;
 
 	ret = run_jobs(&jl, &params, &res, err, sizeof(err));
+	live_view_release(&view.view);
 	status_line_clear(&view.status);
 	if (view.live && live_json_close(view.live, werr, sizeof(werr)) < 0) {
 		fprintf(stderr, "raidbench run: --live: %s%s\n", werr,

@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "fmt.h"
+#include "live_view.h"
 #include "options.h"
 #include "sweep.h"
 #include "tty_text.h"
@@ -192,6 +193,7 @@ static int build_plan(const struct args *a, struct sweep_plan *p)
 
 struct view {
 	struct status_line status;
+	struct live_view live;		/* the totals only: what the status line shows */
 	double last_pct;
 	unsigned runtime_s;
 	unsigned errors;	/* ERROR events shown */
@@ -252,7 +254,10 @@ static void on_event(void *arg, const struct sweep_event *ev)
 
 static void on_record(void *arg, const struct live_rec *rec)
 {
-	status_line_record(&((struct view *)arg)->status, rec);
+	struct view *v = arg;
+
+	if (v->live.now.jobs && live_view_feed(&v->live, rec))
+		status_line_tick(&v->status, &v->live.now);
 }
 
 static const char *state_word(const struct sweep_level *lv)
@@ -387,7 +392,7 @@ static int resume_cleanup(bool yes)
 {
 	struct sweep_pending_array *p;
 	struct view v = { .last_pct = -2 };
-	struct sweep_callbacks cb = { on_event, &v, NULL, NULL };
+	struct sweep_callbacks cb = { on_event, &v, NULL, NULL, NULL };
 	char err[4096] = "";
 	size_t nr;
 
@@ -423,7 +428,7 @@ static int run_sweep(const struct args *a)
 	struct sweep_report rep = { 0 };
 	struct view v = { .last_pct = -2 };
 	struct run_observer obs = { NULL, on_record, &v, 0 };
-	struct sweep_callbacks cb = { on_event, &v, &obs, &stop };
+	struct sweep_callbacks cb = { on_event, &v, &obs, &stop, NULL };
 	char err[4096] = "";
 	int ret, status;
 
@@ -449,7 +454,10 @@ static int run_sweep(const struct args *a)
 		goto out;
 	}
 	cli_catch_stop_signals(on_signal);
+	/* no memory for the totals: the sweep runs without a status line */
+	live_view_init(&v.live, 0, 0, NULL);
 	ret = sweep_run(&plan, &cb, &rep, err, sizeof(err));
+	live_view_release(&v.live);
 	status_line_clear(&v.status);
 	if (ret && !rep.started) {
 		if (ret == -EINTR) {

@@ -3,6 +3,7 @@
  * one object per engine tick (schema in README.md "Live JSON Lines").
  * Interval numbers, not running averages; cumulative totals ride along so a
  * reader that misses lines (or a ring that dropped records) still ends exact.
+ * The numbers come decoded (core/live_view.h); this file only writes them.
  */
 #include <errno.h>
 #include <json-c/json.h>
@@ -11,22 +12,12 @@
 #include <string.h>
 
 #include "cli.h"
-#include "ring.h"
-#include "worker.h"
+#include "live_view.h"
 
 struct live_json {
 	struct run_output out;
 	const struct run_layout *lay;
-	json_object *jobs;	/* one object per worker, NULL until seen this tick */
-	json_object **job_obj;
-	size_t nr_job_obj;	/* the layout is gone by close time; keep its count */
-	json_object *total;
-	json_object *devices;
-	json_object *tick;
 };
-
-static const char *phase_names[] = { "setup", "layout", "ramp", "run", "verify", "done" };
-static const char *ddir_names[] = { "read", "write", "trim" };
 
 struct live_json *live_json_open(const char *path, const struct guard_consent *consent,
 				 char *err, size_t errlen)
@@ -48,16 +39,7 @@ int live_json_layout(struct live_json *lj, const struct run_layout *lay)
 {
 	run_output_start(&lj->out);	/* the run starts: only now is an old file emptied */
 	lj->lay = lay;
-	lj->job_obj = calloc(lay->nr_workers ? lay->nr_workers : 1, sizeof(*lj->job_obj));
-	lj->nr_job_obj = lj->job_obj ? lay->nr_workers : 0;
-	return lj->job_obj ? 0 : -ENOMEM;
-}
-
-static json_object *tick_obj(struct live_json *lj)
-{
-	if (!lj->tick)
-		lj->tick = json_object_new_object();
-	return lj->tick;
+	return 0;
 }
 
 static void add_int(json_object *o, const char *k, int64_t v)
@@ -70,190 +52,131 @@ static void add_double(json_object *o, const char *k, double v)
 	json_object_object_add(o, k, json_object_new_double(v));
 }
 
-static json_object *io_obj(const struct live_rec *rec)
+static json_object *io_obj(const struct live_io *io)
 {
 	json_object *o = json_object_new_object(), *lat = json_object_new_object();
 
-	add_int(o, "ios", rec->u.io.ios);
-	add_int(o, "bytes", (int64_t)rec->u.io.bytes);
-	add_int(lat, "mean", rec->u.io.mean_ns);
-	add_int(lat, "p50", rec->u.io.p50_ns);
-	add_int(lat, "p99", rec->u.io.p99_ns);
-	add_int(lat, "p99.9", rec->u.io.p999_ns);
-	add_int(lat, "max", rec->u.io.max_ns);
+	add_int(o, "ios", (int64_t)io->ios);
+	add_int(o, "bytes", (int64_t)io->bytes);
+	add_int(lat, "mean", io->mean_ns);
+	add_int(lat, "p50", io->p50_ns);
+	add_int(lat, "p99", io->p99_ns);
+	add_int(lat, "p99.9", io->p999_ns);
+	add_int(lat, "max", io->max_ns);
 	json_object_object_add(o, "clat_ns", lat);
-	add_int(o, "total_ios", (int64_t)rec->u.io.tot_ios);
-	add_int(o, "total_bytes", (int64_t)rec->u.io.tot_bytes);
+	add_int(o, "total_ios", (int64_t)io->tot_ios);
+	add_int(o, "total_bytes", (int64_t)io->tot_bytes);
+	add_double(o, "iops", io->iops);
+	add_double(o, "bw_bytes", io->bw);
 	return o;
 }
 
-static json_object *job_slot(struct live_json *lj, unsigned job)
-{
-	json_object *o;
-
-	if (job == LIVE_TOTAL) {
-		if (!lj->total)
-			lj->total = json_object_new_object();
-		return lj->total;
-	}
-	if (!lj->lay || job >= lj->lay->nr_workers)
-		return NULL;
-	if (!lj->job_obj[job]) {
-		o = json_object_new_object();
-		add_int(o, "job", job);
-		if (lj->lay->worker_hosts) {
-			/* a fleet: every row names its host; a host's total row is only that */
-			json_object_object_add(o, "host",
-					       json_object_new_string(lj->lay->worker_hosts[job]));
-			if (lj->lay->worker_groups[job] < 0) {
-				lj->job_obj[job] = o;
-				return o;
-			}
-		}
-		json_object_object_add(o, "name", json_object_new_string(lj->lay->worker_names[job]));
-		add_int(o, "groupid", lj->lay->worker_groups[job]);
-		lj->job_obj[job] = o;
-	}
-	return lj->job_obj[job];
-}
-
-/* Rates need the tick's interval, which arrives after the I/O records. */
-static void add_rates(json_object *job, double secs)
+/* A job's (or the total's) directions, phase, depth and errors. */
+static void job_fill(json_object *o, const struct live_job *j)
 {
 	int d;
 
-	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-		json_object *io, *v;
-
-		if (!json_object_object_get_ex(job, ddir_names[d], &io))
-			continue;
-		json_object_object_get_ex(io, "ios", &v);
-		add_double(io, "iops", secs > 0 ? json_object_get_int64(v) / secs : 0);
-		json_object_object_get_ex(io, "bytes", &v);
-		add_double(io, "bw_bytes", secs > 0 ? json_object_get_int64(v) / secs : 0);
-	}
+	for (d = 0; d < LIVE_NR_DDIR; d++)
+		if (j->io[d].seen)
+			json_object_object_add(o, live_ddir_name(d), io_obj(&j->io[d]));
+	if (!j->seen)
+		return;
+	if (j->phase >= 0)
+		json_object_object_add(o, "phase", json_object_new_string(live_phase_name(j->phase)));
+	add_int(o, "inflight", j->inflight);
+	add_int(o, "errors", (int64_t)j->errors);
 }
 
-static void disk_obj(struct live_json *lj, const struct live_rec *rec)
+static bool job_seen(const struct live_job *j)
 {
-	double s = rec->u.disk.interval_ms / 1000.0;
-	uint32_t rio = rec->u.disk.r_ios, wio = rec->u.disk.w_ios;
+	int d;
+
+	for (d = 0; d < LIVE_NR_DDIR; d++)
+		if (j->io[d].seen)
+			return true;
+	return j->seen;
+}
+
+static json_object *dev_obj(const struct live_dev *d)
+{
 	json_object *o = json_object_new_object();
-	const char *name = rec->u.disk.name;
 
-	if (lj->lay && rec->job < lj->lay->nr_disks)
-		name = lj->lay->disk_names[rec->job];
-	if (!lj->devices)
-		lj->devices = json_object_new_array();
-	json_object_object_add(o, "name", json_object_new_string(name));
-	add_double(o, "r_s", s > 0 ? rio / s : 0);
-	add_double(o, "w_s", s > 0 ? wio / s : 0);
-	add_double(o, "rMB_s", s > 0 ? rec->u.disk.r_sectors * 512.0 / 1e6 / s : 0);
-	add_double(o, "wMB_s", s > 0 ? rec->u.disk.w_sectors * 512.0 / 1e6 / s : 0);
-	add_double(o, "aqu_sz", rec->u.disk.interval_ms ?
-		   (double)rec->u.disk.queue_ticks / rec->u.disk.interval_ms : 0);
-	add_double(o, "r_await_ms", rio ? (double)rec->u.disk.r_ticks / rio : 0);
-	add_double(o, "w_await_ms", wio ? (double)rec->u.disk.w_ticks / wio : 0);
-	if (rec->u.disk.util_meaningful && rec->u.disk.interval_ms) {
-		double u = 100.0 * rec->u.disk.io_ticks / rec->u.disk.interval_ms;
-
-		add_double(o, "util_pct", u > 100 ? 100 : u);
-	} else
+	json_object_object_add(o, "name", json_object_new_string(d->name));
+	add_double(o, "r_s", d->r_s);
+	add_double(o, "w_s", d->w_s);
+	add_double(o, "rMB_s", d->rmb_s);
+	add_double(o, "wMB_s", d->wmb_s);
+	add_double(o, "aqu_sz", d->aqu_sz);
+	add_double(o, "r_await_ms", d->r_await_ms);
+	add_double(o, "w_await_ms", d->w_await_ms);
+	if (d->util_pct >= 0)
+		add_double(o, "util_pct", d->util_pct);
+	else
 		json_object_object_add(o, "util_pct", NULL);
-	json_object_array_add(lj->devices, o);
+	return o;
 }
 
-static void flush_tick(struct live_json *lj, const struct live_rec *end)
+void live_json_tick(struct live_json *lj, const struct live_tick *t)
 {
-	json_object *t = tick_obj(lj), *jobs = json_object_new_array(), *v, *hosts = NULL;
-	double secs = 0;
-	size_t i;
+	json_object *o = json_object_new_object(), *jobs = json_object_new_array();
+	json_object *total = json_object_new_object(), *devs = json_object_new_array(), *hosts = NULL;
+	size_t i, nr_jobs = lj->lay ? lj->lay->nr_workers : 0;
+	size_t nr_devs = lj->lay ? lj->lay->nr_disks : 0;
 
-	if (json_object_object_get_ex(t, "interval_ms", &v))
-		secs = json_object_get_double(v) / 1000.0;
-	add_int(t, "t_ms", (int64_t)(end->t_ns / 1000000));
-	if (lj->total)
-		add_rates(lj->total, secs);
-	for (i = 0; lj->lay && i < lj->lay->nr_workers; i++)
-		if (lj->job_obj[i]) {
-			bool host_row = lj->lay->worker_hosts && lj->lay->worker_groups[i] < 0;
+	add_double(o, "interval_ms", (double)t->interval_ns / 1e6);
+	add_int(o, "running", t->total.running);
+	add_double(o, "percent", t->total.percent);
+	add_int(o, "eta_s", (int64_t)t->total.eta_s);
+	add_int(o, "drops", (int64_t)t->drops);
+	add_int(o, "t_ms", (int64_t)(t->t_ns / 1000000));
+	for (i = 0; i < nr_jobs; i++) {
+		json_object *j;
 
-			add_rates(lj->job_obj[i], secs);
-			if (host_row && !hosts)
-				hosts = json_object_new_array();
-			json_object_array_add(host_row ? hosts : jobs, lj->job_obj[i]);
-			lj->job_obj[i] = NULL;
+		if (!job_seen(&t->jobs[i]))
+			continue;
+		j = json_object_new_object();
+		add_int(j, "job", (int64_t)i);
+		if (lj->lay->worker_hosts) {
+			/* a fleet: every row names its host; a host's total row is only that */
+			json_object_object_add(j, "host",
+					       json_object_new_string(lj->lay->worker_hosts[i]));
+			if (lj->lay->worker_groups[i] < 0) {
+				job_fill(j, &t->jobs[i]);
+				if (!hosts)
+					hosts = json_object_new_array();
+				json_object_array_add(hosts, j);
+				continue;
+			}
 		}
+		json_object_object_add(j, "name", json_object_new_string(lj->lay->worker_names[i]));
+		add_int(j, "groupid", lj->lay->worker_groups[i]);
+		job_fill(j, &t->jobs[i]);
+		json_object_array_add(jobs, j);
+	}
+	job_fill(total, &t->total);
+	for (i = 0; i < nr_devs; i++)
+		if (t->devs[i].seen)
+			json_object_array_add(devs, dev_obj(&t->devs[i]));
 	if (hosts)
-		json_object_object_add(t, "hosts", hosts);
-	json_object_object_add(t, "jobs", jobs);
-	json_object_object_add(t, "total", lj->total ? lj->total : json_object_new_object());
-	json_object_object_add(t, "devices", lj->devices ? lj->devices : json_object_new_array());
-	lj->total = NULL;
-	lj->devices = NULL;
-	if (fprintf(lj->out.f, "%s\n", json_object_to_json_string_ext(t, JSON_C_TO_STRING_PLAIN)) < 0 &&
+		json_object_object_add(o, "hosts", hosts);
+	json_object_object_add(o, "jobs", jobs);
+	json_object_object_add(o, "total", total);
+	json_object_object_add(o, "devices", devs);
+	if (fprintf(lj->out.f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN)) < 0 &&
 	    !lj->out.error)
 		lj->out.error = errno ? -errno : -EIO;
 	if (!lj->out.path)
 		run_output_flush(&lj->out);	/* a reader on the pipe sees each tick at once */
-	json_object_put(t);
-	lj->tick = NULL;
-}
-
-void live_json_record(struct live_json *lj, const struct live_rec *rec)
-{
-	json_object *o;
-
-	switch (rec->type) {
-	case LIVE_IO:
-		o = job_slot(lj, rec->job);
-		if (o && rec->ddir < DDIR_RWDIR_CNT)
-			json_object_object_add(o, ddir_names[rec->ddir], io_obj(rec));
-		break;
-	case LIVE_STATUS:
-		if (rec->job == LIVE_TOTAL) {
-			json_object *t = tick_obj(lj);
-
-			add_double(t, "interval_ms", (double)rec->u.st.interval_ns / 1e6);
-			add_int(t, "running", rec->u.st.running);
-			add_double(t, "percent", rec->u.st.percent);
-			add_int(t, "eta_s", (int64_t)rec->u.st.eta_s);
-			add_int(t, "drops", (int64_t)rec->u.st.drops);
-			o = job_slot(lj, LIVE_TOTAL);
-		} else
-			o = job_slot(lj, rec->job);
-		if (!o)
-			break;
-		if (rec->job != LIVE_TOTAL && rec->ddir < 6)
-			json_object_object_add(o, "phase", json_object_new_string(phase_names[rec->ddir]));
-		add_int(o, "inflight", rec->u.st.inflight);
-		add_int(o, "errors", (int64_t)rec->u.st.errors);
-		break;
-	case LIVE_DISK:
-		disk_obj(lj, rec);
-		break;
-	case LIVE_TICK_END:
-		flush_tick(lj, rec);
-		break;
-	default:
-		break;
-	}
+	json_object_put(o);
 }
 
 int live_json_close(struct live_json *lj, char *err, size_t errlen)
 {
 	int ret;
-	size_t i;
 
 	if (!lj)
 		return 0;
 	ret = run_output_close(&lj->out, err, errlen);
-	for (i = 0; i < lj->nr_job_obj; i++)
-		json_object_put(lj->job_obj[i]);
-	json_object_put(lj->total);
-	json_object_put(lj->devices);
-	json_object_put(lj->tick);
-	free(lj->job_obj);
 	free(lj);
 	return ret;
 }

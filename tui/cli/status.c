@@ -2,7 +2,7 @@
  * status.c - the one-line live status on stderr while a headless run goes:
  * per-interval rates and p99 latency (not running averages), phase,
  * progress, ETA and dropped live records. Drawn only when stderr is a
- * terminal. Fed by the live ring's records (core/ring.h).
+ * terminal. Fed by the decoded ticks of core/live_view.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "fmt.h"
-#include "ring.h"
+#include "live_view.h"
 
 void status_line_init(struct status_line *s)
 {
@@ -44,67 +44,34 @@ static void lat_str(char *buf, size_t len, uint32_t ns)
 		snprintf(buf, len, "%uns", ns);
 }
 
-static void draw(struct status_line *s)
+/* One line per tick: the interval's rates and p99, never a running average. */
+void status_line_tick(struct status_line *s, const struct live_tick *t)
 {
-	double dt = s->interval_ns ? (double)s->interval_ns / 1e9 : 0;
+	const struct live_io *io = t->total.io;
 	char r[32], w[32], lr[16], lw[16], line[256], hosts[32] = "";
-	const char *phase = s->ramp ? "ramp" : "run";
+	const char *phase = t->total.ramp ? "ramp" : "run";
 	char eta[32];
 	int n;
 
-	if (dt <= 0)
+	if (!s->enabled || !t->interval_ns)
 		return;
-	fmt_duration(eta, sizeof(eta), (unsigned long long)s->eta_s);
-	rate_str(r, sizeof(r), (double)s->bytes[DDIR_READ] / dt);
-	rate_str(w, sizeof(w), (double)s->bytes[DDIR_WRITE] / dt);
-	lat_str(lr, sizeof(lr), s->p99[DDIR_READ]);
-	lat_str(lw, sizeof(lw), s->p99[DDIR_WRITE]);
+	fmt_duration(eta, sizeof(eta), (unsigned long long)t->total.eta_s);
+	rate_str(r, sizeof(r), io[DDIR_READ].bw);
+	rate_str(w, sizeof(w), io[DDIR_WRITE].bw);
+	lat_str(lr, sizeof(lr), io[DDIR_READ].p99_ns);
+	lat_str(lw, sizeof(lw), io[DDIR_WRITE].p99_ns);
 	if (s->hosts)
 		snprintf(hosts, sizeof(hosts), "Hosts: %u/%u up, ", s->hosts_up, s->hosts);
 	n = snprintf(line, sizeof(line),
 		     "%sJobs: %u (%s): [%.1f%%][r=%s,w=%s][r=%.0f,w=%.0f IOPS][p99 r=%s,w=%s]"
 		     "[qd=%u]%s[eta %s]",
-		     hosts, s->running, phase, s->percent, r, w, (double)s->ios[DDIR_READ] / dt,
-		     (double)s->ios[DDIR_WRITE] / dt, lr, lw, s->inflight,
-		     s->drops ? "[live records dropped]" : "", eta);
+		     hosts, t->total.running, phase, t->total.percent, r, w, io[DDIR_READ].iops,
+		     io[DDIR_WRITE].iops, lr, lw, t->total.inflight,
+		     t->drops ? "[live records dropped]" : "", eta);
 	fprintf(stderr, "\r%s%*s", line, s->width > (size_t)n ? (int)(s->width - (size_t)n) : 0, "");
 	fflush(stderr);
 	s->width = (size_t)n;
 	s->drawn = true;
-}
-
-void status_line_record(struct status_line *s, const struct live_rec *rec)
-{
-	if (!s->enabled)
-		return;
-	switch (rec->type) {
-	case LIVE_IO:
-		if (rec->job == LIVE_TOTAL && rec->ddir < DDIR_RWDIR_CNT) {
-			s->ios[rec->ddir] = rec->u.io.ios;
-			s->bytes[rec->ddir] = rec->u.io.bytes;
-			s->p99[rec->ddir] = rec->u.io.p99_ns;
-		}
-		break;
-	case LIVE_STATUS:
-		if (rec->job == LIVE_TOTAL) {
-			s->running = rec->u.st.running;
-			s->ramp = rec->u.st.ramp;
-			s->percent = rec->u.st.percent;
-			s->eta_s = rec->u.st.eta_s;
-			s->inflight = rec->u.st.inflight;
-			s->interval_ns = rec->u.st.interval_ns;
-			s->drops = rec->u.st.drops;
-		}
-		break;
-	case LIVE_TICK_END:
-		draw(s);
-		memset(s->ios, 0, sizeof(s->ios));
-		memset(s->bytes, 0, sizeof(s->bytes));
-		memset(s->p99, 0, sizeof(s->p99));
-		break;
-	default:
-		break;
-	}
 }
 
 void status_line_clear(struct status_line *s)

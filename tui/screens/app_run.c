@@ -58,6 +58,9 @@ static void on_record(void *arg, const struct live_rec *rec)
 
 void app_run_show_layout(struct app *app, const struct run_layout *lay)
 {
+	/* a run of the app's own keeps the screen */
+	if (app_run_active(app))
+		return;
 	/* the app's own last run stays in Results; the screen follows the other task */
 	app->run_fed = true;
 	scr_run_reset(app->state[SCR_RUN]);
@@ -66,6 +69,8 @@ void app_run_show_layout(struct app *app, const struct run_layout *lay)
 
 void app_run_show_record(struct app *app, const struct live_rec *rec)
 {
+	if (!app->run_fed || app_run_active(app))
+		return;
 	scr_run_record(app->state[SCR_RUN], rec);
 }
 
@@ -205,6 +210,7 @@ void app_run_poll(struct app *app)
 	run->have_result = true;
 	if (run->res.error_msgs[0])
 		snprintf(run->error, sizeof(run->error), "%s", run->res.error_msgs);
+	scr_run_finished(app->state[SCR_RUN], &run->jl, &run->res);
 	save(app);
 	app_message(app, "%s - F6 shows the results%s%s",
 		    run->res.interrupted ? "Run stopped; the results so far are kept" : "Run finished",

@@ -159,12 +159,12 @@ void compare_view_draw(const struct app *app, struct compare_view *cv, const str
 	w_box(t, r, title);
 	for (k = 0; k < cv->nr && y < in.y + in.h; k++) {
 		const struct result *rr = &cv->rs[k];
-		char when[32];
+		char when[32], name[160];
 
 		run_summary_fmt_time(when, sizeof(when), rr->time_ms);
 		w_text(y++, in.x, in.w, A_NORMAL, false, "[%zu] %s  %s  %s%s", k + 1, when,
-		       rr->profile ? rr->profile : rr->nr_phases ? rr->phases[0].name : "-",
-		       rr->target ? rr->target : "-", k == 0 ? "  (the base of each change)" : "");
+		       result_name(rr, name, sizeof(name)), rr->target ? rr->target : "-",
+		       k == 0 ? "  (the base of each change)" : "");
 	}
 	if (y >= in.y + in.h)
 		return;

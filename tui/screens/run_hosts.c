@@ -1,14 +1,14 @@
 /*
  * run_hosts.c - the Hosts pane of the Run screen (run_hosts.h): rows from
  * the fleet's live layout (a total row per host, then its job rows), rates
- * from the records of the last tick, states and reasons from the fleet.
+ * from the last decoded tick (core/live_view.h), states and reasons from the fleet.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fmt.h"
-#include "ring.h"
+#include "live_view.h"
 #include "run.h"
 #include "run_hosts.h"
 #include "tui_int.h"
@@ -21,9 +21,8 @@ struct rh_row {
 	char name[64];
 	int host;		/* host number */
 	bool total;		/* the host's own row */
-	double ios[2], bytes[2];	/* this tick, counts then rates */
-	double iops[2], bw[2];
-	uint32_t p99[2], p99_next[2];
+	double iops[2], bw[2];	/* the last tick */
+	uint32_t p99[2];
 	uint64_t errors;
 };
 
@@ -85,42 +84,25 @@ bool run_hosts_active(const struct run_hosts *rh)
 	return rh->active;
 }
 
-void run_hosts_record(struct run_hosts *rh, const struct live_rec *rec)
+void run_hosts_tick(struct run_hosts *rh, const struct live_tick *t)
 {
 	size_t i;
 	int d;
 
 	if (!rh->active)
 		return;
-	switch (rec->type) {
-	case LIVE_IO:
-		if (rec->job < rh->nr_rows && rec->ddir < 2) {
-			struct rh_row *r = &rh->rows[rec->job];
+	/* the tick's rates: every row at once, as the rest of the screen */
+	for (i = 0; i < rh->nr_rows; i++) {
+		const struct live_job *j = &t->jobs[i];
+		struct rh_row *r = &rh->rows[i];
 
-			r->ios[rec->ddir] = rec->u.io.ios;
-			r->bytes[rec->ddir] = (double)rec->u.io.bytes;
-			r->p99_next[rec->ddir] = rec->u.io.p99_ns;
+		for (d = 0; d < 2; d++) {
+			r->iops[d] = j->io[d].iops;
+			r->bw[d] = j->io[d].bw;
+			r->p99[d] = j->io[d].p99_ns;
 		}
-		break;
-	case LIVE_STATUS:
-		if (rec->job < rh->nr_rows) {
-			rh->rows[rec->job].errors = rec->u.st.errors;
-		} else if (rec->job == LIVE_TOTAL && rec->u.st.interval_ns) {
-			double s = (double)rec->u.st.interval_ns / 1e9;
-
-			/* the tick's rates: every row at once, as the rest of the screen */
-			for (i = 0; i < rh->nr_rows; i++)
-				for (d = 0; d < 2; d++) {
-					rh->rows[i].iops[d] = rh->rows[i].ios[d] / s;
-					rh->rows[i].bw[d] = rh->rows[i].bytes[d] / s;
-					rh->rows[i].p99[d] = rh->rows[i].p99_next[d];
-					rh->rows[i].ios[d] = rh->rows[i].bytes[d] = 0;
-					rh->rows[i].p99_next[d] = 0;
-				}
-		}
-		break;
-	default:
-		break;
+		if (j->seen)
+			r->errors = j->errors;
 	}
 }
 

@@ -2,7 +2,7 @@
  * run_hosts.h - the Run screen's Hosts pane for a run on many fio servers:
  * one htop-like row per host (state, read/write IOPS and MB/s of the last
  * interval, p99, errors), a cursor, and a drill-down to one host's jobs.
- * Fed by the same live records as the rest of the screen; the hosts' states
+ * Fed by the same decoded ticks as the rest of the screen; the hosts' states
  * and reasons come from the fleet (core/fleet.h) through run_hosts_state().
  * Only the UI thread calls these.
  */
@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include "tui.h"
 
-struct live_rec;
+struct live_tick;
 struct run_layout;
 struct run_hosts;
 
@@ -23,7 +23,8 @@ void run_hosts_reset(struct run_hosts *rh);
 /* true when the layout is a fleet's (rows tagged by host): the pane is shown */
 bool run_hosts_layout(struct run_hosts *rh, const struct run_layout *lay);
 bool run_hosts_active(const struct run_hosts *rh);
-void run_hosts_record(struct run_hosts *rh, const struct live_rec *rec);
+/* A tick decoded (core/live_view.h): the rows' rates, p99 and errors. */
+void run_hosts_tick(struct run_hosts *rh, const struct live_tick *t);
 /* A host's state word ("running", "lost", "version", ...) and reason, by host number. */
 void run_hosts_state(struct run_hosts *rh, size_t host, const char *state, const char *why);
 /* Lines the pane wants (title included). */

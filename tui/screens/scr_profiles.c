@@ -163,17 +163,21 @@ static void draw_jobs(struct app *app, const struct profile_info *p, int y, cons
 	size_t i;
 
 	w_text(y++, in->x, in->w, theme_attr(t, EL_TITLE), true,
-	       "%-2s %-20s %-9s %-8s %4s %4s%s", "ph", "job", "pattern", "bs", "QD", "jobs",
+	       "%-2s %-20s %-9s %-8s %9s%s", "ph", "job", "pattern", "bs", "QD x jobs",
 	       wide ? "  description" : "");
 	for (i = 0; i < p->nr_jobs && y < last; i++) {
 		const struct profile_job *j = &p->jobs[i];
 		bool first = !i || j->groupid != p->jobs[i - 1].groupid;
-		char ph[16] = "";
+		char ph[16] = "", qd[32];
+		int pad;
 
 		if (first)
 			snprintf(ph, sizeof(ph), "%d", j->groupid + 1);
-		w_text(y++, in->x, in->w, A_NORMAL, false, "%-2s %-20.20s %-9s %-8s %4u %4u%s%s", ph,
-		       j->name, j->rw, j->bs, j->iodepth, j->numjobs, wide ? "  " : "",
+		/* the depth that runs (a synchronous engine ignores iodepth), times the clones */
+		snprintf(qd, sizeof(qd), "%u%s%u", j->depth, t->g->times, j->numjobs);
+		pad = 9 - w_width(qd);
+		w_text(y++, in->x, in->w, A_NORMAL, false, "%-2s %-20.20s %-9s %-8s %*s%s%s%s", ph,
+		       j->name, j->rw, j->bs, pad > 0 ? pad : 0, "", qd, wide ? "  " : "",
 		       wide ? j->desc : "");
 		if (two_lines && j->desc[0] && y < last)
 			w_text(y++, in->x + 3, in->w - 3, theme_attr(t, EL_DIM), false, "%s", j->desc);

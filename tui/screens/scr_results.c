@@ -373,9 +373,10 @@ static int draw_heading(struct app *app, struct results_state *st, const char *p
 		char when[32];
 
 		run_summary_fmt_time(when, sizeof(when), r->time_ms);
-		w_text(y++, in->x, in->w, A_BOLD, false, "Saved run %s: %s on %s", when,
+		w_text(y++, in->x, in->w, A_BOLD, false, "Saved run %s: %s on %s%s", when,
 		       profile ? profile : r->nr_phases ? r->phases[0].name : "?",
-		       r->target ? r->target : "an unknown target");
+		       r->target ? r->target : "an unknown target",
+		       r->interrupted ? ", stopped early (the results so far)" : "");
 		w_text(y++, in->x, in->w, theme_attr(t, EL_DIM), false, "%s%s%s; Esc shows the last run",
 		       r->generator ? r->generator : "unknown generator", r->host ? " on " : "",
 		       r->host ? r->host : "");
@@ -511,7 +512,7 @@ static void draw_saved(struct app *app, struct results_state *st, const struct r
 		attr_t a = cur ? theme_attr(t, EL_SELECTED) : (int)k == st->shown ? A_BOLD : A_NORMAL;
 		const char *base = e->r.path ? (strrchr(e->r.path, '/') ? strrchr(e->r.path, '/') + 1
 								   : e->r.path) : "?";
-		char when[32], peak[96];
+		char when[32], peak[96], name[160];
 
 		if (e->err[0]) {
 			w_text(y, in.x, in.w, cur ? a : theme_attr(t, EL_ERROR), true,
@@ -522,7 +523,7 @@ static void draw_saved(struct app *app, struct results_state *st, const struct r
 		peak_text(peak, sizeof(peak), &e->r, wide);
 		w_text(y, in.x, in.w, a, true, "%s %-16s %-*.*s %-*.*s %s",
 		       st->marked[k] ? "[x]" : "[ ]", when, name_w, name_w,
-		       e->r.profile ? e->r.profile : e->r.nr_phases ? e->r.phases[0].name : "-",
+		       result_name(&e->r, name, sizeof(name)),
 		       target_w > 0 ? target_w : 0, target_w > 0 ? target_w : 0,
 		       e->r.target ? e->r.target : "-", peak);
 	}

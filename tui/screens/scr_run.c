@@ -1,26 +1,28 @@
 /*
  * scr_run.c - the Run screen: big interval IOPS and MB/s per direction,
  * time-series graphs of IOPS, MB/s and latency (p50/p99/p99.9), per-job
- * rows, member-device activity, phase, elapsed, ETA, a progress bar and
- * dropped records. Everything comes from the live records the engine pushes
- * through the ring; nothing here waits for the engine.
+ * rows (a job's clones as one row, 'x' opens them), member-device activity,
+ * phase, elapsed, ETA, a progress bar and dropped records; at the end, the
+ * run's summary as saved. The live figures come decoded (core/live_view.h)
+ * from the records the engine pushes through the ring; nothing here waits
+ * for the engine.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "live_view.h"
+#include "results.h"
 #include "run_graph.h"
 #include "run_next.h"
+#include "run_summary.h"
 #include "tui.h"
 #include "run_hosts.h"
 #include "tui_int.h"
 #include "widgets.h"
-#include "worker.h"
 
 #define HIST_LEN 600		/* a minute of 100 ms ticks */
-#define MAX_JOBS 64
-#define MAX_DISKS 16
 
 struct io_now {
 	double iops, bw;	/* per second, this interval */
@@ -28,18 +30,37 @@ struct io_now {
 	uint64_t tot_ios;
 };
 
+/* A job's clones side by side: one row, "random x16", until 'x' expands it. */
+struct job_group {
+	size_t first, n;
+};
+
+/* A job that is done shows its whole run, not its last interval. */
+struct job_whole {
+	struct live_job last;	/* its last tick */
+	bool seen;		/* it has run (its stonewall set started) */
+	bool counting;		/* seen in the run phase (after ramp) */
+	bool done;
+	uint64_t t0_ns, t1_ns;
+	uint64_t ios0[LIVE_NR_DDIR], bytes0[LIVE_NR_DDIR];
+	uint64_t ios1[LIVE_NR_DDIR], bytes1[LIVE_NR_DDIR];
+	double iops[LIVE_NR_DDIR], bw[LIVE_NR_DDIR];
+	uint32_t p99;		/* the largest interval p99 it had */
+};
+
 struct run_state {
+	struct live_view view;		/* decodes the records; view.now is the last tick */
+	bool have_view;
 	/* names, from the layout */
 	size_t nr_jobs;
-	char job_names[MAX_JOBS][48];
+	char (*job_names)[48];
+	int *job_groups;
+	struct job_group *grp;
+	size_t nr_grp;
+	struct job_whole *whole;
 	size_t nr_disks;
-	char disk_names[MAX_DISKS][32];
-	/* the tick being gathered, then shown */
-	struct io_now tot[DDIR_RWDIR_CNT], tot_next[DDIR_RWDIR_CNT];
-	struct io_now job[MAX_JOBS][DDIR_RWDIR_CNT], job_next[MAX_JOBS][DDIR_RWDIR_CNT];
-	int job_phase[MAX_JOBS];
-	struct live_rec disk[MAX_DISKS], disk_next[MAX_DISKS];
-	bool disk_seen[MAX_DISKS];
+	/* the tick shown */
+	struct io_now tot[LIVE_NR_DDIR];
 	double interval_s;
 	uint64_t elapsed_ns;
 	float percent;
@@ -47,6 +68,10 @@ struct run_state {
 	uint64_t drops;
 	uint32_t running, ramp, inflight;
 	bool started, ended;
+	/* the end of the run: its phases as saved (core/results.h), not a tick */
+	struct result fin;
+	bool have_fin;
+	char fin_err[256];
 	/* history for the graphs, oldest first */
 	double h_iops[HIST_LEN], h_bw[HIST_LEN], h_p50[HIST_LEN], h_p99[HIST_LEN],
 		h_p999[HIST_LEN];
@@ -55,6 +80,7 @@ struct run_state {
 		h_t[HIST_LEN];
 	size_t h_n;
 	bool graph_bw;		/* 'g' toggles IOPS / MB/s */
+	bool expand;		/* 'x' shows every clone */
 	bool confirm_stop;
 	struct run_hosts *hosts;	/* a run on fio servers: the Hosts pane */
 	struct run_next next;	/* what Enter starts */
@@ -72,12 +98,32 @@ static void *run_init(struct app *app)
 	return st;
 }
 
+static void layout_free(struct run_state *st)
+{
+	if (st->have_view)
+		live_view_release(&st->view);
+	st->have_view = false;
+	if (st->have_fin)
+		result_release(&st->fin);
+	st->have_fin = false;
+	free(st->job_names);
+	free(st->job_groups);
+	free(st->grp);
+	free(st->whole);
+	st->job_names = NULL;
+	st->job_groups = NULL;
+	st->grp = NULL;
+	st->whole = NULL;
+}
+
 static void run_release(void *p)
 {
 	struct run_state *st = p;
 
-	if (st)
-		run_hosts_free(st->hosts);
+	if (!st)
+		return;
+	layout_free(st);
+	run_hosts_free(st->hosts);
 	free(st);
 }
 
@@ -85,10 +131,12 @@ void scr_run_reset(void *p)
 {
 	struct run_state *st = p;
 	struct run_hosts *hosts = st->hosts;
-	bool g = st->graph_bw;
+	bool g = st->graph_bw, x = st->expand;
 
+	layout_free(st);
 	memset(st, 0, sizeof(*st));
 	st->graph_bw = g;
+	st->expand = x;
 	st->hosts = hosts;
 	run_hosts_reset(hosts);
 }
@@ -103,15 +151,32 @@ void scr_run_host_state(void *p, size_t host, const char *state, const char *why
 void scr_run_layout(void *p, const struct job_list *jl, const struct run_layout *lay)
 {
 	struct run_state *st = p;
-	size_t i;
+	size_t i, n = lay->nr_workers;
 
 	(void)jl;
-	st->nr_jobs = lay->nr_workers < MAX_JOBS ? lay->nr_workers : MAX_JOBS;
-	for (i = 0; i < st->nr_jobs; i++)
+	layout_free(st);
+	st->job_names = calloc(n ? n : 1, sizeof(*st->job_names));
+	st->job_groups = calloc(n ? n : 1, sizeof(*st->job_groups));
+	st->grp = calloc(n ? n : 1, sizeof(*st->grp));
+	st->whole = calloc(n ? n : 1, sizeof(*st->whole));
+	st->have_view = !live_view_init(&st->view, n, lay->nr_disks, lay->disk_names);
+	if (!st->job_names || !st->job_groups || !st->grp || !st->whole || !st->have_view) {
+		/* no memory: the run goes on, its final results do not need the screen */
+		layout_free(st);
+		return;
+	}
+	st->nr_jobs = n;
+	st->nr_disks = lay->nr_disks;
+	for (i = 0; i < n; i++) {
 		snprintf(st->job_names[i], sizeof(st->job_names[i]), "%s", lay->worker_names[i]);
-	st->nr_disks = lay->nr_disks < MAX_DISKS ? lay->nr_disks : MAX_DISKS;
-	for (i = 0; i < st->nr_disks; i++)
-		snprintf(st->disk_names[i], sizeof(st->disk_names[i]), "%s", lay->disk_names[i]);
+		st->job_groups[i] = lay->worker_groups[i];
+		/* clones are the workers of one job: side by side, same name and group */
+		if (st->nr_grp && !strcmp(st->job_names[i], st->job_names[st->grp[st->nr_grp - 1].first]) &&
+		    st->job_groups[i] == st->job_groups[st->grp[st->nr_grp - 1].first])
+			st->grp[st->nr_grp - 1].n++;
+		else
+			st->grp[st->nr_grp++] = (struct job_group){ i, 1 };
+	}
 	run_hosts_layout(st->hosts, lay);
 	st->started = true;
 }
@@ -123,39 +188,89 @@ static void push_hist(double *h, size_t n, double v)
 	h[n == HIST_LEN ? HIST_LEN - 1 : n] = v;
 }
 
-static bool idle(const struct io_now *io)
+static void io_now_of(struct io_now *o, const struct live_io *io)
 {
+	o->iops = io->iops;
+	o->bw = io->bw;
+	o->p50 = io->p50_ns;
+	o->p99 = io->p99_ns;
+	o->p999 = io->p999_ns;
+	o->max = io->max_ns;
+	o->tot_ios = io->tot_ios;
+}
+
+/* Whole-run figures of each job, from the cumulative counts of its run phase. */
+static void follow_jobs(struct run_state *st, const struct live_tick *t)
+{
+	size_t j;
 	int d;
 
-	for (d = 0; d < DDIR_RWDIR_CNT; d++)
-		if (io[d].iops > 0 || io[d].bw > 0)
-			return false;
-	return true;
+	for (j = 0; j < st->nr_jobs; j++) {
+		const struct live_job *lj = &t->jobs[j];
+		struct job_whole *w = &st->whole[j];
+		double secs;
+
+		if (!lj->seen || w->done)
+			continue;
+		w->last = *lj;
+		w->seen = true;
+		for (d = 0; d < LIVE_NR_DDIR; d++)
+			if (lj->io[d].seen && lj->io[d].p99_ns > w->p99)
+				w->p99 = lj->io[d].p99_ns;
+		if (!w->counting && lj->phase >= PHASE_RUN) {
+			/* the counts up to the end of ramp do not belong to the run */
+			w->counting = true;
+			w->t0_ns = t->t_ns - t->interval_ns;
+			for (d = 0; d < LIVE_NR_DDIR; d++) {
+				w->ios0[d] = lj->io[d].tot_ios - lj->io[d].ios;
+				w->bytes0[d] = lj->io[d].tot_bytes - lj->io[d].bytes;
+			}
+		}
+		if (!w->counting)
+			continue;
+		w->t1_ns = t->t_ns;
+		for (d = 0; d < LIVE_NR_DDIR; d++)
+			if (lj->io[d].seen) {
+				w->ios1[d] = lj->io[d].tot_ios;
+				w->bytes1[d] = lj->io[d].tot_bytes;
+			}
+		if (lj->phase != PHASE_DONE)
+			continue;
+		w->done = true;
+		secs = (double)(w->t1_ns - w->t0_ns) / 1e9;
+		for (d = 0; d < LIVE_NR_DDIR; d++) {
+			w->iops[d] = secs > 0 && w->ios1[d] > w->ios0[d] ?
+					     (double)(w->ios1[d] - w->ios0[d]) / secs : 0;
+			w->bw[d] = secs > 0 && w->bytes1[d] > w->bytes0[d] ?
+					   (double)(w->bytes1[d] - w->bytes0[d]) / secs : 0;
+		}
+	}
 }
 
 static void end_tick(struct run_state *st)
 {
+	const struct live_tick *t = &st->view.now;
 	double iops = 0, bw = 0;
 	uint32_t p50 = 0, p99 = 0, p999 = 0;
-	size_t j;
 	int d;
 
-	/*
-	 * A job that is done keeps showing its last whole interval (the tail
-	 * between the last tick and its end is short and says little), and so do
-	 * the totals once nothing runs: a finished run does not read as zeros.
-	 */
-	for (j = 0; j < st->nr_jobs; j++)
-		if (st->job_phase[j] != PHASE_DONE || idle(st->job[j]))
-			memcpy(st->job[j], st->job_next[j], sizeof(st->job[j]));
-	memcpy(st->disk, st->disk_next, sizeof(st->disk));
-	if (!st->running && st->h_n) {
-		memset(st->tot_next, 0, sizeof(st->tot_next));
-		memset(st->job_next, 0, sizeof(st->job_next));
+	st->interval_s = (double)t->interval_ns / 1e9;
+	/* a stopped run's workers all read "done": keep the progress it had */
+	if (t->total.running)
+		st->percent = t->total.percent;
+	st->eta_s = t->total.eta_s;
+	st->drops = t->drops;
+	st->running = t->total.running;
+	st->ramp = t->total.ramp;
+	st->inflight = t->total.inflight;
+	st->elapsed_ns = t->t_ns;
+	follow_jobs(st, t);
+	run_hosts_tick(st->hosts, t);
+	/* the last tick of a run says little: the summary replaces it (scr_run_finished) */
+	if (!st->running && st->h_n)
 		return;
-	}
-	memcpy(st->tot, st->tot_next, sizeof(st->tot));
-	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+	for (d = 0; d < LIVE_NR_DDIR; d++) {
+		io_now_of(&st->tot[d], &t->total.io[d]);
 		iops += st->tot[d].iops;
 		bw += st->tot[d].bw;
 		/* the graph follows the slower direction's latency */
@@ -177,85 +292,33 @@ static void end_tick(struct run_state *st)
 	push_hist(st->h_t, st->h_n, st->elapsed_ns / 1e9);
 	if (st->h_n < HIST_LEN)
 		st->h_n++;
-	memset(st->tot_next, 0, sizeof(st->tot_next));
-	memset(st->job_next, 0, sizeof(st->job_next));
 }
 
 void scr_run_record(void *p, const struct live_rec *rec)
 {
 	struct run_state *st = p;
-	struct io_now *io;
 
-	run_hosts_record(st->hosts, rec);
-	switch (rec->type) {
-	case LIVE_IO:
-		if (rec->ddir >= DDIR_RWDIR_CNT)
-			break;
-		if (rec->job == LIVE_TOTAL)
-			io = &st->tot_next[rec->ddir];
-		else if (rec->job < MAX_JOBS)
-			io = &st->job_next[rec->job][rec->ddir];
-		else
-			break;
-		/* rates use the tick's interval, which the status record brings; keep counts */
-		io->iops = rec->u.io.ios;
-		io->bw = (double)rec->u.io.bytes;
-		io->p50 = rec->u.io.p50_ns;
-		io->p99 = rec->u.io.p99_ns;
-		io->p999 = rec->u.io.p999_ns;
-		io->max = rec->u.io.max_ns;
-		io->tot_ios = rec->u.io.tot_ios;
-		break;
-	case LIVE_STATUS:
-		if (rec->job == LIVE_TOTAL) {
-			double s = (double)rec->u.st.interval_ns / 1e9;
-			size_t j;
-			int d;
-
-			st->interval_s = s;
-			/* a stopped run's workers all read "done": keep the progress it had */
-			if (rec->u.st.running)
-				st->percent = rec->u.st.percent;
-			st->eta_s = rec->u.st.eta_s;
-			st->drops = rec->u.st.drops;
-			st->running = rec->u.st.running;
-			st->ramp = rec->u.st.ramp;
-			st->inflight = rec->u.st.inflight;
-			st->elapsed_ns = rec->t_ns;
-			for (d = 0; d < DDIR_RWDIR_CNT && s > 0; d++) {
-				st->tot_next[d].iops /= s;
-				st->tot_next[d].bw /= s;
-				for (j = 0; j < st->nr_jobs; j++) {
-					st->job_next[j][d].iops /= s;
-					st->job_next[j][d].bw /= s;
-				}
-			}
-		} else if (rec->job < MAX_JOBS)
-			st->job_phase[rec->job] = rec->ddir;
-		break;
-	case LIVE_DISK:
-		if (rec->job < MAX_DISKS) {
-			st->disk_next[rec->job] = *rec;
-			st->disk_seen[rec->job] = true;
-		}
-		break;
-	case LIVE_TICK_END:
+	if (!st->have_view)
+		return;
+	if (live_view_feed(&st->view, rec))
 		end_tick(st);
-		break;
-	case LIVE_END:
+	if (st->view.ended) {
 		st->ended = true;
 		st->running = 0;
-		break;
-	default:
-		break;
 	}
 }
 
-static const char *phase_name(int phase)
+void scr_run_finished(void *p, const struct job_list *jl, const struct run_result *res)
 {
-	static const char *const names[] = { "setup", "layout", "ramp", "run", "verify", "done" };
+	struct run_state *st = p;
+	struct run_report rep;
 
-	return phase >= 0 && phase < 6 ? names[phase] : "?";
+	if (st->have_fin)
+		result_release(&st->fin);
+	run_report_init(&rep, jl, res);
+	st->have_fin = !result_from_run(&st->fin, &rep, res, st->fin_err, sizeof(st->fin_err));
+	st->ended = true;
+	st->running = 0;
 }
 
 static void draw_status(struct app *app, struct run_state *st, int y, int x, int w)
@@ -342,55 +405,227 @@ static void draw_graphs(struct app *app, struct run_state *st, const struct rect
 	graph_latency(t, &b, title, st->h_p50, st->h_p99, st->h_p999, &h);
 }
 
+/* One row of the job table: a clone, or a job's clones added up. */
+struct row_vals {
+	double iops[2], bw[2];
+	uint32_t p99;
+	int phase;		/* -1: not started yet */
+};
+
+/* The saved form's phase of a job (name and group) in one direction, NULL when none. */
+static const struct result_phase *fin_phase(const struct run_state *st, const char *name,
+					    int group, int ddir)
+{
+	size_t i, n = strlen(name);
+
+	for (i = 0; st->have_fin && i < st->fin.nr_phases; i++) {
+		const struct result_phase *p = &st->fin.phases[i];
+
+		/* a later group reusing the name is "name#2" */
+		if (p->ddir == ddir && p->groupid == group && !strncmp(p->name, name, n) &&
+		    (!p->name[n] || p->name[n] == '#'))
+			return p;
+	}
+	return NULL;
+}
+
+static void clone_vals(const struct run_state *st, size_t j, struct row_vals *v)
+{
+	const struct job_whole *w = &st->whole[j];
+	int d;
+
+	memset(v, 0, sizeof(*v));
+	v->phase = w->seen ? w->last.phase : -1;
+	for (d = 0; d < 2; d++) {
+		/* a job that is done: its whole run, never its last interval */
+		v->iops[d] = w->done ? w->iops[d] : w->last.io[d].iops;
+		v->bw[d] = w->done ? w->bw[d] : w->last.io[d].bw;
+		if (!w->done && w->last.io[d].p99_ns > v->p99)
+			v->p99 = w->last.io[d].p99_ns;
+	}
+	if (w->done)
+		v->p99 = w->p99;
+}
+
+static void group_vals(const struct run_state *st, const struct job_group *g, struct row_vals *v)
+{
+	struct row_vals c;
+	size_t j;
+	int d;
+
+	memset(v, 0, sizeof(*v));
+	v->phase = PHASE_NR;
+	for (j = g->first; j < g->first + g->n; j++) {
+		clone_vals(st, j, &c);
+		for (d = 0; d < 2; d++) {
+			v->iops[d] += c.iops[d];
+			v->bw[d] += c.bw[d];
+		}
+		v->p99 = c.p99 > v->p99 ? c.p99 : v->p99;
+		/* the group is as far as its slowest clone */
+		v->phase = c.phase < v->phase ? c.phase : v->phase;
+	}
+	if (!st->have_fin)
+		return;
+	/* the run is over: the job's whole run as saved */
+	v->p99 = 0;
+	for (d = 0; d < 2; d++) {
+		const struct result_phase *p = fin_phase(st, st->job_names[g->first],
+							 st->job_groups[g->first], d);
+
+		v->iops[d] = p ? p->iops : 0;
+		v->bw[d] = p ? p->bw_bytes : 0;
+		if (p && p->lat_p99_ns > v->p99)
+			v->p99 = (uint32_t)p->lat_p99_ns;
+	}
+}
+
+static void job_row(int y, const struct rect *r, const char *name, const struct row_vals *v)
+{
+	char ri[16], wi[16], rb[24], wb[24], p[24];
+	int pad;
+
+	fmt_count(ri, sizeof(ri), v->iops[0]);
+	fmt_count(wi, sizeof(wi), v->iops[1]);
+	snprintf(rb, sizeof(rb), "%.1f", v->bw[0] / 1e6);
+	snprintf(wb, sizeof(wb), "%.1f", v->bw[1] / 1e6);
+	fmt_ns(p, sizeof(p), v->p99);
+	/* padded by columns, not bytes: "×" is two bytes and one column */
+	pad = 20 - w_width(name);
+	w_text(y, r->x, r->w, A_NORMAL, true, "%s%*s %-7s %8s %9s %8s %9s %9s", name,
+	       pad > 0 ? pad : 0, "", v->phase < 0 ? "wait" : live_phase_name(v->phase), ri, rb,
+	       wi, wb, v->p99 ? p : "-");
+}
+
+static int digits(size_t n)
+{
+	int d = 1;
+
+	while (n >= 10) {
+		n /= 10;
+		d++;
+	}
+	return d;
+}
+
+/* Rows the job table needs: a group, or each clone of it when expanded. */
+static size_t job_rows(const struct run_state *st)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < st->nr_grp; i++)
+		n += st->expand && st->grp[i].n > 1 ? st->grp[i].n + 1 : 1;
+	return n;
+}
+
 static void draw_tables(struct app *app, struct run_state *st, const struct rect *r)
 {
 	const struct theme *t = app->theme;
-	int y = r->y, last = r->y + r->h;
-	size_t i;
+	int y = r->y, last = r->y + r->h - (st->nr_disks ? 2 : 0);
+	size_t g, k, shown = 0, total = job_rows(st), cap;
+	struct row_vals v;
+	char name[64];
 
 	w_text(y++, r->x, r->w, theme_attr(t, EL_TITLE), true,
-	       "%-16s %-7s %8s %9s %8s %9s %9s", "job", "phase", "r IOPS", "r MB/s",
+	       "%-20s %-7s %8s %9s %8s %9s %9s", "job", "phase", "r IOPS", "r MB/s",
 	       "w IOPS", "w MB/s", "p99");
-	for (i = 0; i < st->nr_jobs && y < last - (st->nr_disks ? 2 : 0); i++) {
-		char ri[16], wi[16], rb[24], wb[24], p[24];
-		uint32_t p99 = st->job[i][0].p99 > st->job[i][1].p99 ? st->job[i][0].p99
-								 : st->job[i][1].p99;
+	/* never a silent cut: when rows do not fit, the last one says how many did not */
+	cap = last - y > 0 ? (size_t)(last - y) : 0;
+	if (total > cap && cap)
+		cap--;
+	for (g = 0; g < st->nr_grp && shown < cap; g++) {
+		const struct job_group *gr = &st->grp[g];
+		bool open = st->expand && gr->n > 1;
 
-		fmt_count(ri, sizeof(ri), st->job[i][0].iops);
-		fmt_count(wi, sizeof(wi), st->job[i][1].iops);
-		snprintf(rb, sizeof(rb), "%.1f", st->job[i][0].bw / 1e6);
-		snprintf(wb, sizeof(wb), "%.1f", st->job[i][1].bw / 1e6);
-		fmt_ns(p, sizeof(p), p99);
-		w_text(y++, r->x, r->w, A_NORMAL, true, "%-16.16s %-7s %8s %9s %8s %9s %9s",
-		       st->job_names[i], phase_name(st->job_phase[i]), ri, rb, wi, wb, p);
+		if (gr->n > 1)
+			snprintf(name, sizeof(name), "%.*s %s%zu", 15 - digits(gr->n),
+				 st->job_names[gr->first], t->g->times, gr->n);
+		else
+			snprintf(name, sizeof(name), "%.20s", st->job_names[gr->first]);
+		group_vals(st, gr, &v);
+		job_row(y++, r, name, &v);
+		shown++;
+		for (k = 0; open && k < gr->n && shown < cap; k++) {
+			snprintf(name, sizeof(name), "  %.*s #%zu", 15 - digits(k + 1),
+				 st->job_names[gr->first], k + 1);
+			clone_vals(st, gr->first + k, &v);
+			job_row(y++, r, name, &v);
+			shown++;
+		}
 	}
-	if (!st->nr_disks || y >= last)
+	if (shown < total)
+		w_text(y++, r->x, r->w, theme_attr(t, EL_DIM), true, "+%zu more%s", total - shown,
+		       st->expand ? "" : "  (x shows every clone)");
+	if (!st->nr_disks || y >= r->y + r->h)
 		return;
 	w_text(y++, r->x, r->w, theme_attr(t, EL_TITLE), true,
 	       "%-12s %8s %8s %8s %8s %6s %7s %7s %5s", "device", "r/s", "w/s", "rMB/s",
 	       "wMB/s", "aqu-sz", "r_await", "w_await", "%util");
-	for (i = 0; i < st->nr_disks && y < last; i++) {
-		const struct live_rec *d = &st->disk[i];
-		double s = d->u.disk.interval_ms / 1000.0;
+	for (k = 0; k < st->nr_disks && y < r->y + r->h; k++) {
+		const struct live_dev *d = &st->view.now.devs[k];
 		char util[16];
 
-		if (!st->disk_seen[i] || s <= 0)
+		if (!d->seen || d->interval_s <= 0)
 			continue;
-		/* the kernel's busy time can run a tick ahead of the interval: capped, as iostat */
-		if (d->u.disk.util_meaningful)
-			snprintf(util, sizeof(util), "%.0f",
-				 fmin(100.0, 100.0 * d->u.disk.io_ticks /
-					     (d->u.disk.interval_ms ? d->u.disk.interval_ms : 1)));
+		if (d->util_pct >= 0)
+			snprintf(util, sizeof(util), "%.0f", d->util_pct);
 		else
 			snprintf(util, sizeof(util), "n/a");
 		w_text(y++, r->x, r->w, A_NORMAL, true,
-		       "%-12.12s %8.0f %8.0f %8.1f %8.1f %6.1f %7.2f %7.2f %5s", st->disk_names[i],
-		       d->u.disk.r_ios / s, d->u.disk.w_ios / s, d->u.disk.r_sectors * 512.0 / 1e6 / s,
-		       d->u.disk.w_sectors * 512.0 / 1e6 / s,
-		       (double)d->u.disk.queue_ticks / (d->u.disk.interval_ms ? d->u.disk.interval_ms : 1),
-		       d->u.disk.r_ios ? (double)d->u.disk.r_ticks / d->u.disk.r_ios : 0.0,
-		       d->u.disk.w_ios ? (double)d->u.disk.w_ticks / d->u.disk.w_ios : 0.0, util);
+		       "%-12.12s %8.0f %8.0f %8.1f %8.1f %6.1f %7.2f %7.2f %5s", d->name, d->r_s,
+		       d->w_s, d->rmb_s, d->wmb_s, d->aqu_sz, d->r_await_ms, d->w_await_ms, util);
 	}
+}
+
+/*
+ * The end of a run: each phase's whole run as the saved result has it
+ * (core/results.h reads the same JSON), never the last interval. One unit
+ * per column so the numbers compare with the file as they stand.
+ */
+static int draw_summary(struct app *app, struct run_state *st, int y, int x, int w, int h)
+{
+	const struct theme *t = app->theme;
+	static const char *const dname[] = { "read", "write", "trim" };
+	int y0 = y;
+	size_t i;
+
+	if (h < 2)
+		return 0;
+	if (!st->have_fin) {
+		w_text(y++, x, w, theme_attr(t, EL_ERROR), true, "no summary: %s", st->fin_err);
+		return y - y0;
+	}
+	w_text(y++, x, w, theme_attr(t, EL_TITLE), true,
+	       "%-20s %-5s %9s %9s %9s %9s %9s %9s %9s %17s %6s", "phase (whole run)", "dir",
+	       "IOPS", "MB/s", "mean us", "p50 us", "p99 us", "p99.9 us", "max us",
+	       "IOPS min-max", "errors");
+	for (i = 0; i < st->fin.nr_phases && y < y0 + h; i++) {
+		const struct result_phase *p = &st->fin.phases[i];
+		char lat[5][16], range[32];
+		const double v[5] = { p->lat_mean_ns, p->lat_p50_ns, p->lat_p99_ns, p->lat_p999_ns,
+				      p->lat_max_ns };
+		int k;
+
+		if (y == y0 + h - 1 && i + 1 < st->fin.nr_phases) {
+			w_text(y++, x, w, theme_attr(t, EL_DIM), true, "+%zu more phases (F6 lists them)",
+			       st->fin.nr_phases - i);
+			break;
+		}
+		for (k = 0; k < 5; k++)
+			if (v[k] < 0)
+				snprintf(lat[k], sizeof(lat[k]), "-");
+			else
+				snprintf(lat[k], sizeof(lat[k]), "%.1f", v[k] / 1e3);
+		if (p->iops_min < 0 || p->iops_max < 0)
+			snprintf(range, sizeof(range), "-");
+		else
+			snprintf(range, sizeof(range), "%.0f-%.0f", p->iops_min, p->iops_max);
+		w_text(y++, x, w, p->errors ? theme_attr(t, EL_ERROR) : A_NORMAL, true,
+		       "%-20.20s %-5s %9.0f %9.1f %9s %9s %9s %9s %9s %17s %6llu", p->name,
+		       p->ddir >= 0 && p->ddir < 3 ? dname[p->ddir] : "?", p->iops, p->bw_bytes / 1e6,
+		       lat[0], lat[1], lat[2], lat[3], lat[4], range, (unsigned long long)p->errors);
+	}
+	return y - y0;
 }
 
 /* The interval's latency distribution per direction: p50, p99, p99.9 and max as bars. */
@@ -443,7 +678,7 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	struct run_state *st = p;
 	const struct theme *t = app->theme;
 	struct rect g, tab;
-	int rows_tables;
+	int rows_tables, top;
 
 	run_next_update(&st->next, app);
 	if (!st->started) {
@@ -459,18 +694,27 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 		return;
 	}
 	draw_status(app, st, r->y, r->x + 1, r->w - 2);
-	draw_big(app, st, r->y + 1, r->x + 1, r->w - 2);
+	/* the run is over: its summary stands where the interval's numbers were */
+	if (st->have_fin || st->fin_err[0]) {
+		int want = (int)st->fin.nr_phases + 1, room = r->h / 3 > 2 ? r->h / 3 : 2;
+
+		top = 1 + draw_summary(app, st, r->y + 1, r->x + 1, r->w - 2, want < room ? want : room);
+	} else {
+		draw_big(app, st, r->y + 1, r->x + 1, r->w - 2);
+		top = 3;
+	}
 	rows_tables = run_hosts_active(st->hosts) ? run_hosts_rows(st->hosts) :
-		      (int)st->nr_jobs + (st->nr_disks ? (int)st->nr_disks + 1 : 0) + 1;
+		      (int)job_rows(st) + (st->nr_disks ? (int)st->nr_disks + 1 : 0) + 1;
 	if (rows_tables > r->h / 3)
 		rows_tables = r->h / 3;
-	g.y = r->y + 3;
+	g.y = r->y + top;
 	g.x = r->x;
 	g.w = r->w;
-	g.h = r->h - 3 - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0) -
+	g.h = r->h - top - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0) -
 	      (app_run_active(app) ? 0 : 1);
-	/* tall terminals: graphs of a readable height, then the latency distribution */
-	if (g.h > 22) {
+	/* tall terminals: graphs of a readable height, then the latency distribution (of an
+	 * interval: not once the run is over) */
+	if (g.h > 22 && !st->have_fin) {
 		struct rect lat = { g.y + g.h - 7, r->x, 7, r->w };
 
 		g.h -= 7;
@@ -495,7 +739,7 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 		return;
 	/* the run shown is over (or is a sweep's): say what Enter would start now */
 	tab.y = r->y + r->h - 1 - (st->confirm_stop || app->run.error[0] ? 1 : 0);
-	if (app->bg_poll)
+	if (app->sweep_busy)
 		w_text(tab.y, 0, r->w, theme_attr(t, EL_STATUS_BUSY), true,
 		       " A RAID sweep's run (F2, w shows the sweep); Enter starts nothing until it ends");
 	else
@@ -521,7 +765,7 @@ static int run_key(struct app *app, void *p, int ch)
 	case KEY_ENTER:
 		if (app_run_active(app))
 			return EV_HANDLED;
-		if (app->bg_poll) {
+		if (app->sweep_busy) {
 			app_message(app, "A RAID sweep is running: a run starts when it has ended");
 			return EV_HANDLED;
 		}
@@ -537,13 +781,18 @@ static int run_key(struct app *app, void *p, int ch)
 	case 'G':
 		st->graph_bw = !st->graph_bw;
 		return EV_HANDLED;
+	case 'x':
+	case 'X':
+		st->expand = !st->expand;
+		return EV_HANDLED;
 	default:
 		return EV_NONE;
 	}
 }
 
 static const struct key_hint run_hints[] = {
-	{ "Enter", "Start" }, { "s", "Stop" }, { "g", "IOPS/MB/s" }, { NULL, NULL },
+	{ "Enter", "Start" }, { "s", "Stop" }, { "g", "IOPS/MB/s" }, { "x", "Clones" },
+	{ NULL, NULL },
 };
 
 const struct screen_ops scr_run_ops = {

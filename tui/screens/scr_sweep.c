@@ -38,14 +38,39 @@ const struct sweep_msg *sweep_ui_log(const struct sweep_state *st, size_t i)
 	return &st->log[(st->log_head + i) % SWEEP_UI_LOG];
 }
 
+/*
+ * A level's run starts (on the UI thread, from sweep_task_pump): a view sized
+ * for it here, and the Run screen follows it too, whichever screen shows.
+ */
+static void live_setup(void *arg, const struct job_list *jl, const struct run_layout *lay)
+{
+	struct sweep_state *st = arg;
+
+	(void)jl;
+	if (st->live_ok)
+		live_view_release(&st->run_view);
+	st->live_ok = !live_view_init(&st->run_view, lay->nr_workers, lay->nr_disks, lay->disk_names);
+	app_run_show_layout(st->app, lay);
+}
+
+static void live_record(void *arg, const struct live_rec *rec)
+{
+	struct sweep_state *st = arg;
+
+	if (st->live_ok)
+		live_view_feed(&st->run_view, rec);
+	app_run_show_record(st->app, rec);
+}
+
 static void *sweep_init(struct app *app)
 {
 	struct sweep_state *st = calloc(1, sizeof(*st));
 
-	(void)app;
 	if (!st)
 		return NULL;
+	st->app = app;
 	sweep_task_init(&st->task);
+	st->live_obs = (struct run_observer){ live_setup, live_record, st, 0 };
 	st->runtime_i = DEFAULT_RUNTIME_I;
 	st->wait_init = true;
 	return st;
@@ -57,6 +82,8 @@ static void sweep_release(void *p)
 
 	/* a running sweep finishes its step and deletes its array before this returns */
 	sweep_task_release(&st->task);
+	if (st->live_ok)
+		live_view_release(&st->run_view);
 	sweep_pending_free(st->pending, st->nr_pending);
 	build_plan_release(&st->bp);
 	free(st);
@@ -215,8 +242,7 @@ static void take(struct sweep_state *st, const struct sweep_msg *m)
 static void task_finished(struct app *app, struct sweep_state *st)
 {
 	st->task_active = false;
-	app->bg_poll = NULL;
-	app->bg_arg = NULL;
+	app->sweep_busy = false;
 	st->ret = st->task.ret;
 	snprintf(st->err, sizeof(st->err), "%s", st->task.err);
 	if (st->task.kind == SWEEP_TASK_PREVIEW) {
@@ -259,30 +285,6 @@ static void task_finished(struct app *app, struct sweep_state *st)
 	load_drives(app, st);
 }
 
-/* The sweep's run on the Run screen, as it goes. */
-static void feed_run(struct app *app, struct sweep_state *st)
-{
-	struct sweep_layout *l = &st->feed_layout;
-	struct live_rec rec[128];
-	uint32_t n;
-
-	if (sweep_task_layout(&st->task, &st->feed_seen, l)) {
-		const char *names[SWEEP_TASK_JOBS], *disks[SWEEP_TASK_DISKS];
-		struct run_layout lay = { .nr_workers = l->nr_workers, .worker_names = names,
-			.worker_groups = l->group, .nr_disks = l->nr_disks, .disk_names = disks,
-			.interval_ms = 100 };
-
-		for (size_t i = 0; i < l->nr_workers; i++)
-			names[i] = l->worker[i];
-		for (size_t i = 0; i < l->nr_disks; i++)
-			disks[i] = l->disk[i];
-		app_run_show_layout(app, &lay);
-	}
-	while ((n = sweep_task_feed(&st->task, rec, 128)) > 0)
-		for (uint32_t i = 0; i < n; i++)
-			app_run_show_record(app, &rec[i]);
-}
-
 static void poll_task(struct app *app, struct sweep_state *st)
 {
 	struct sweep_msg m[32];
@@ -290,7 +292,7 @@ static void poll_task(struct app *app, struct sweep_state *st)
 
 	if (!st->task_active)
 		return;
-	feed_run(app, st);
+	sweep_task_pump(&st->task, &st->live_obs);
 	while ((n = sweep_task_drain(&st->task, m, 32)) > 0)
 		for (size_t i = 0; i < n; i++) {
 			take(st, &m[i]);
@@ -306,19 +308,10 @@ static void poll_task(struct app *app, struct sweep_state *st)
 	}
 }
 
-/* Every frame while the sweep runs, whichever screen shows. */
-static void bg_poll(struct app *app, void *arg)
-{
-	poll_task(app, arg);
-}
-
 static void start(struct app *app, struct sweep_state *st, enum sweep_task_kind kind)
 {
 	st->task_active = true;
-	if (!app->test_mode) {
-		app->bg_poll = bg_poll;
-		app->bg_arg = st;
-	}
+	app->sweep_busy = true;
 	if (kind != SWEEP_TASK_PREVIEW) {
 		st->nr_log = st->log_head = 0;
 		st->now[0] = '\0';
@@ -328,7 +321,7 @@ static void start(struct app *app, struct sweep_state *st, enum sweep_task_kind 
 	}
 	if (sweep_task_start(&st->task, kind, app->test_mode)) {
 		st->task_active = false;
-		app->bg_poll = NULL;
+		app->sweep_busy = false;
 		st->mode = SW_PICK;
 		app_message(app, "Nothing was run: %s", st->task.err);
 		return;
@@ -591,10 +584,17 @@ static const struct key_hint sweep_hints[] = {
 	{ NULL, NULL },
 };
 
+/* Every frame, whichever screen shows: the run's ring is drained here and nowhere else. */
+static void sweep_poll(struct app *app, void *p)
+{
+	poll_task(app, p);
+}
+
 const struct screen_ops scr_sweep_ops = {
 	.title = "RAID sweep",
 	.init = sweep_init,
 	.release = sweep_release,
+	.poll = sweep_poll,
 	.enter = sweep_enter,
 	.draw = sweep_draw,
 	.key = sweep_key,

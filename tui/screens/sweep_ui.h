@@ -10,6 +10,8 @@
 #include <stdint.h>
 
 #include "build_plan.h"
+#include "live_view.h"
+#include "run.h"
 #include "sweep_task.h"
 #include "tui.h"
 
@@ -29,6 +31,7 @@ enum sw_mode {
 enum sw_row { ROW_LEVELS, ROW_PROFILE, ROW_RUNTIME, ROW_WAIT, NR_SETTING_ROWS };
 
 struct sweep_state {
+	struct app *app;		/* the Run screen follows the sweep's runs */
 	struct app_build build;
 	bool loaded, live;
 	const struct raid_tool_ops *ops;
@@ -47,8 +50,6 @@ struct sweep_state {
 	/* the worker and what it reported */
 	struct sweep_task task;
 	bool task_active;
-	unsigned feed_seen;		/* the run layout last shown on the Run screen */
-	struct sweep_layout feed_layout;
 	bool cleanup;			/* the task is the cleanup of pending arrays */
 	struct sweep_msg log[SWEEP_UI_LOG];
 	size_t log_head, nr_log;
@@ -56,6 +57,9 @@ struct sweep_state {
 	size_t cur, count;
 	double init_pct;		/* < 0: not waiting for initialization */
 	bool measuring;			/* the profile runs: the live numbers mean something */
+	struct live_view run_view;	/* the level's run, decoded on this thread (sweep_task_pump) */
+	bool live_ok;
+	struct run_observer live_obs;
 	bool stopping;
 	/* the typed confirmation */
 	char want[96];

@@ -318,7 +318,7 @@ static void draw_pending(struct app *app, struct sweep_state *st, int y, const s
 static void draw_running(struct app *app, struct sweep_state *st, int y, const struct rect *r)
 {
 	const struct theme *t = app->theme;
-	struct sweep_live live = sweep_task_live(&st->task);
+	const struct live_job *tot = st->live_ok && st->run_view.ticks ? &st->run_view.now.total : NULL;
 	int bottom = r->y + r->h;
 	size_t first;
 
@@ -331,13 +331,18 @@ static void draw_running(struct app *app, struct sweep_state *st, int y, const s
 		       st->stopping ? "  (stopping after this step; its array is deleted)" :
 				      "  (s stops it; the array of the step is deleted)");
 	y = row(app, y, r->x, r->w, " Now", A_NORMAL, "%s", *st->now ? st->now : "starting");
-	if (live.valid && st->measuring) {
+	if (tot && st->measuring) {
 		char iops[16], bw[32];
+		double io = 0, b = 0;
 
-		fmt_count(iops, sizeof(iops), live.iops);
-		fmt_rate(bw, sizeof(bw), live.bw_bytes);
+		for (int d = 0; d < LIVE_NR_DDIR; d++) {
+			io += tot->io[d].iops;
+			b += tot->io[d].bw;
+		}
+		fmt_count(iops, sizeof(iops), io);
+		fmt_rate(bw, sizeof(bw), b);
 		y = row(app, y, r->x, r->w, " Live", theme_attr(t, EL_GAUGE_READ), "%s IOPS  %s  "
-			"(%.0f%% of the profile)", iops, bw, live.percent);
+			"(%.0f%% of the profile)", iops, bw, tot->percent);
 	}
 	if (st->init_pct >= 0) {
 		w_text(y, r->x, LABEL_W, theme_attr(t, EL_DIM), false, " Init");

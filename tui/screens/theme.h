@@ -58,6 +58,7 @@ struct glyphs {
 	const char *graph_read, *graph_write;		/* stacked rate cells */
 	const char *mark_p50, *mark_p99, *mark_p999;	/* latency marks */
 	const char *axis_tick;				/* before an axis label */
+	const char *times;		/* "×": clones of a job, "random ×16" */
 };
 
 struct theme {

@@ -272,6 +272,16 @@ static int handle_click(struct app *app, int y, int x)
 	return EV_NONE;
 }
 
+/* The screens' every-frame work, the visible one or not. */
+static void app_poll_screens(struct app *app)
+{
+	int i;
+
+	for (i = 0; i < SCR_COUNT; i++)
+		if (screens[i]->poll && app->state[i])
+			screens[i]->poll(app, app->state[i]);
+}
+
 static void request_quit(struct app *app)
 {
 	if (!app_run_active(app)) {
@@ -524,8 +534,7 @@ int tui_main(int argc, char **argv)
 		}
 		app_run_poll(&app);
 		app_poll_inventory(&app);
-		if (app.bg_poll)
-			app.bg_poll(&app, app.bg_arg);
+		app_poll_screens(&app);
 		tui_draw(&app);
 		refresh();
 		ch = getch();

@@ -24,7 +24,7 @@
 #include "inventory.h"
 #include "job.h"
 #include "report.h"
-#include "ring.h"
+#include "live_rec.h"
 #include "run.h"
 #include "theme.h"
 
@@ -77,6 +77,8 @@ struct screen_ops {
 	const struct key_hint *hints;
 	/* optional: the hints for this moment, instead of hints (NULL-terminated) */
 	const struct key_hint *(*hints_now)(struct app *app, void *st);
+	/* optional: every frame, whichever screen shows (work that must not wait for a visit) */
+	void (*poll)(struct app *app, void *st);
 };
 
 extern const struct screen_ops scr_help_ops, scr_devices_ops, scr_profiles_ops,
@@ -167,9 +169,8 @@ struct app {
 	const char *const *imports;	/* --import TOOL:FILE */
 	size_t nr_imports;
 	const char *sysfs_root;		/* a recorded /sys tree (tests) */
-	/* a background task polled every frame whatever the screen (the RAID sweep); NULL = none */
-	void (*bg_poll)(struct app *app, void *arg);
-	void *bg_arg;
+	/* a RAID sweep's task runs (polled every frame, screen_ops.poll): Enter starts no run */
+	bool sweep_busy;
 	/* the Run screen shows a run the app did not start (a sweep's): Enter starts nothing */
 	bool run_fed;
 };

@@ -30,6 +30,8 @@ void app_fleet_release(struct app *app);
 /* tui-test's `fake-fleet N [lost|version]` (tui/screens/tui_test_fleet.c) */
 void tui_test_fake_fleet(struct app *app, int ticks, const char *fault);
 void scr_run_reset(void *st);
+/* The run is over: its summary, read as its saved form would be. */
+void scr_run_finished(void *st, const struct job_list *jl, const struct run_result *res);
 
 /* Screen tests (tui/screens/tui_test.c): `raidbench tui-test ...` */
 int tui_test_main(int argc, char **argv);

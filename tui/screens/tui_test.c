@@ -8,7 +8,8 @@
  *                  Space Backspace, ^X (Ctrl-X), or one character
  *   type TEXT      each character of TEXT as a key
  *   resize R C     the terminal becomes R rows by C columns
- *   fake-run N     N ticks of deterministic live records into the Run screen
+ *   fake-run N [C] N ticks of deterministic live records into the Run screen;
+ *                  with C, the second job has C clones
  *   fake-fleet N [lost|version]   the same for a run on four fio servers
  *   wait-run S     a real run: poll until it ends (at most S seconds)
  *   dump FILE      the screen as text ("-" = stdout)
@@ -25,7 +26,8 @@
 #include "demo.h"
 #include "tui.h"
 #include "tui_int.h"
-#include "worker.h"
+#include "live_rec.h"
+#include "stats.h"
 
 static const struct {
 	const char *name;
@@ -106,19 +108,29 @@ static int dump(const char *path)
 }
 
 /*
- * Deterministic live records: two jobs and one device, values from the tick
- * number. The second job reads in the first half and writes in the second,
- * so both directions (and a latency spike a decade above) reach the charts.
+ * Deterministic live records: two jobs (the second with `clones` clones) and
+ * one device, values from the tick number. The second job reads in the first
+ * half and writes in the second, so both directions (and a latency spike a
+ * decade above) reach the charts.
  */
-static void fake_run(struct app *app, int ticks)
+static void fake_run(struct app *app, int ticks, int clones)
 {
-	static const char *const names[] = { "seq-read-1m", "rand-4k" };
 	static const char *const disks[] = { "loop7" };
-	static const int groups[] = { 0, 1 };
-	struct run_layout lay = { .nr_workers = 2, .worker_names = names, .worker_groups = groups,
+	const char *names[65];
+	int groups[65], t, j, nr, d;
+	struct run_layout lay = { .worker_names = names, .worker_groups = groups,
 				  .nr_disks = 1, .disk_names = disks, .interval_ms = 100 };
-	int t, j, d;
 
+	if (clones < 1 || clones > 64)
+		clones = 1;
+	nr = 1 + clones;
+	names[0] = "seq-read-1m";
+	groups[0] = 0;
+	for (j = 1; j < nr; j++) {
+		names[j] = "rand-4k";
+		groups[j] = 1;
+	}
+	lay.nr_workers = (size_t)nr;
 	scr_run_reset(app->state[SCR_RUN]);
 	scr_run_layout(app->state[SCR_RUN], NULL, &lay);
 	for (t = 1; t <= ticks; t++) {
@@ -128,8 +140,9 @@ static void fake_run(struct app *app, int ticks)
 		uint64_t bytes_tot[2] = { 0, 0 };
 		bool writing = t > ticks / 2;
 
-		for (j = 0; j < 2; j++) {
-			uint32_t ios = (uint32_t)(j ? 20000 + 300 * (t % 17) : 400 + 10 * (t % 5));
+		for (j = 0; j < nr; j++) {
+			uint32_t ios = (uint32_t)(j ? (20000 + 300 * (t % 17)) / clones + 7 * (j - 1)
+					    : 400 + 10 * (t % 5));
 			uint32_t bs = j ? 4096 : 1048576;
 			int dir = j && writing ? DDIR_WRITE : DDIR_READ;
 
@@ -141,6 +154,7 @@ static void fake_run(struct app *app, int ticks)
 			rec.u.io.ios = ios;
 			rec.u.io.bytes = (uint64_t)ios * bs;
 			rec.u.io.tot_ios = (uint64_t)ios * (uint64_t)t;
+			rec.u.io.tot_bytes = rec.u.io.bytes * (uint64_t)t;
 			rec.u.io.p50_ns = j ? 90000 + 1000 * (uint32_t)(t % 7) : 2400000;
 			rec.u.io.p99_ns = j ? 400000 + 20000 * (uint32_t)(t % 9) : 9000000;
 			rec.u.io.p999_ns = j ? 1200000 + 50000 * (uint32_t)(t % 11) : 15000000;
@@ -152,7 +166,9 @@ static void fake_run(struct app *app, int ticks)
 			memset(&rec, 0, sizeof(rec));
 			rec.type = LIVE_STATUS;
 			rec.job = (uint16_t)j;
-			rec.ddir = PHASE_RUN;
+			/* with clones, the first job finishes halfway: its row shows its whole run */
+			rec.ddir = clones > 1 && !j && t > ticks / 2 ? PHASE_DONE : PHASE_RUN;
+			rec.u.st.inflight = 1;
 			rec.t_ns = now;
 			scr_run_record(app->state[SCR_RUN], &rec);
 		}
@@ -308,7 +324,10 @@ int tui_test_main(int argc, char **argv)
 			resizeterm(rows, cols);
 			tui_key(&app, KEY_RESIZE);
 		} else if (!strcmp(line, "fake-run") && arg) {
-			fake_run(&app, atoi(arg));
+			int ticks = 0, clones = 1;
+
+			sscanf(arg, "%d %d", &ticks, &clones);
+			fake_run(&app, ticks, clones);
 		} else if (!strcmp(line, "fake-fleet") && arg) {
 			char *fault = strchr(arg, ' ');
 

@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ring.h"
+#include "live_rec.h"
 #include "run.h"
+#include "stats.h"
 #include "tui.h"
 #include "tui_int.h"
-#include "worker.h"
 
 #define NR_HOSTS 4
 #define ROWS_PER_HOST 3		/* the host's total, then two jobs */

@@ -1,0 +1,210 @@
+/*
+ * live_view.c - decodes live records into ticks: counts become rates once
+ * the tick's interval is known (the total's status record brings it, after
+ * the I/O records), device counters become iostat's figures. The only place
+ * that knows which record field means what; never prints.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "live_view.h"
+#include "stats.h"
+
+_Static_assert(LIVE_NR_DDIR == DDIR_RWDIR_CNT, "one live_io per direction");
+
+static void tick_clear(struct live_tick *t, size_t nr_jobs, size_t nr_devs)
+{
+	size_t i;
+
+	t->t_ns = t->interval_ns = t->drops = 0;
+	memset(&t->total, 0, sizeof(t->total));
+	t->total.phase = -1;
+	memset(t->jobs, 0, nr_jobs * sizeof(*t->jobs));
+	for (i = 0; i < nr_devs; i++) {
+		struct live_dev *d = &t->devs[i];
+		char name[sizeof(d->name)];
+
+		memcpy(name, d->name, sizeof(name));
+		memset(d, 0, sizeof(*d));
+		memcpy(d->name, name, sizeof(name));
+	}
+}
+
+static int tick_alloc(struct live_tick *t, size_t nr_jobs, size_t nr_devs)
+{
+	t->jobs = calloc(nr_jobs ? nr_jobs : 1, sizeof(*t->jobs));
+	t->devs = calloc(nr_devs ? nr_devs : 1, sizeof(*t->devs));
+	return t->jobs && t->devs ? 0 : -ENOMEM;
+}
+
+int live_view_init(struct live_view *v, size_t nr_jobs, size_t nr_devs,
+		   const char *const *dev_names)
+{
+	size_t i;
+
+	memset(v, 0, sizeof(*v));
+	v->nr_jobs = nr_jobs;
+	v->nr_devs = nr_devs;
+	if (tick_alloc(&v->now, nr_jobs, nr_devs) || tick_alloc(&v->next, nr_jobs, nr_devs)) {
+		live_view_release(v);
+		return -ENOMEM;
+	}
+	for (i = 0; dev_names && i < nr_devs; i++) {
+		snprintf(v->now.devs[i].name, sizeof(v->now.devs[i].name), "%s", dev_names[i]);
+		snprintf(v->next.devs[i].name, sizeof(v->next.devs[i].name), "%s", dev_names[i]);
+	}
+	tick_clear(&v->now, nr_jobs, nr_devs);
+	tick_clear(&v->next, nr_jobs, nr_devs);
+	return 0;
+}
+
+void live_view_release(struct live_view *v)
+{
+	free(v->now.jobs);
+	free(v->now.devs);
+	free(v->next.jobs);
+	free(v->next.devs);
+	memset(v, 0, sizeof(*v));
+}
+
+static struct live_job *job_of(struct live_view *v, unsigned job)
+{
+	if (job == LIVE_TOTAL)
+		return &v->next.total;
+	return job < v->nr_jobs ? &v->next.jobs[job] : NULL;
+}
+
+static void take_io(struct live_io *io, const struct live_rec *rec)
+{
+	io->seen = true;
+	io->ios = rec->u.io.ios;
+	io->bytes = rec->u.io.bytes;
+	io->mean_ns = rec->u.io.mean_ns;
+	io->p50_ns = rec->u.io.p50_ns;
+	io->p99_ns = rec->u.io.p99_ns;
+	io->p999_ns = rec->u.io.p999_ns;
+	io->max_ns = rec->u.io.max_ns;
+	io->tot_ios = rec->u.io.tot_ios;
+	io->tot_bytes = rec->u.io.tot_bytes;
+}
+
+static void take_status(struct live_job *j, const struct live_rec *rec, bool total)
+{
+	j->seen = true;
+	j->phase = total ? -1 : rec->ddir;
+	j->running = rec->u.st.running;
+	j->ramp = rec->u.st.ramp;
+	j->inflight = rec->u.st.inflight;
+	j->errors = rec->u.st.errors;
+	j->percent = rec->u.st.percent;
+	j->eta_s = rec->u.st.eta_s;
+}
+
+static void take_disk(struct live_dev *d, const struct live_rec *rec)
+{
+	double s = rec->u.disk.interval_ms / 1000.0;
+	uint32_t rio = rec->u.disk.r_ios, wio = rec->u.disk.w_ios;
+
+	if (!d->name[0])
+		snprintf(d->name, sizeof(d->name), "%.*s", (int)sizeof(rec->u.disk.name),
+			 rec->u.disk.name);
+	d->seen = true;
+	d->interval_s = s;
+	d->r_s = s > 0 ? rio / s : 0;
+	d->w_s = s > 0 ? wio / s : 0;
+	d->rmb_s = s > 0 ? rec->u.disk.r_sectors * 512.0 / 1e6 / s : 0;
+	d->wmb_s = s > 0 ? rec->u.disk.w_sectors * 512.0 / 1e6 / s : 0;
+	d->aqu_sz = rec->u.disk.interval_ms ?
+		    (double)rec->u.disk.queue_ticks / rec->u.disk.interval_ms : 0;
+	d->r_await_ms = rio ? (double)rec->u.disk.r_ticks / rio : 0;
+	d->w_await_ms = wio ? (double)rec->u.disk.w_ticks / wio : 0;
+	d->util_pct = -1;
+	/* the kernel's busy time can run a tick ahead of the interval: capped, as iostat */
+	if (rec->u.disk.util_meaningful && rec->u.disk.interval_ms) {
+		double u = 100.0 * rec->u.disk.io_ticks / rec->u.disk.interval_ms;
+
+		d->util_pct = u > 100 ? 100 : u;
+	}
+}
+
+static void rates(struct live_job *j, double secs)
+{
+	int d;
+
+	for (d = 0; d < LIVE_NR_DDIR; d++) {
+		j->io[d].iops = secs > 0 ? (double)j->io[d].ios / secs : 0;
+		j->io[d].bw = secs > 0 ? (double)j->io[d].bytes / secs : 0;
+	}
+}
+
+static void end_tick(struct live_view *v, const struct live_rec *rec)
+{
+	double secs = (double)v->next.interval_ns / 1e9;
+	struct live_tick t;
+	size_t i;
+
+	v->next.t_ns = rec->t_ns;
+	rates(&v->next.total, secs);
+	for (i = 0; i < v->nr_jobs; i++)
+		rates(&v->next.jobs[i], secs);
+	t = v->now;
+	v->now = v->next;
+	v->next = t;
+	tick_clear(&v->next, v->nr_jobs, v->nr_devs);
+	v->ticks++;
+}
+
+bool live_view_feed(struct live_view *v, const struct live_rec *rec)
+{
+	struct live_job *j;
+
+	switch (rec->type) {
+	case LIVE_IO:
+		j = job_of(v, rec->job);
+		if (j && rec->ddir < LIVE_NR_DDIR)
+			take_io(&j->io[rec->ddir], rec);
+		break;
+	case LIVE_STATUS:
+		j = job_of(v, rec->job);
+		if (!j)
+			break;
+		take_status(j, rec, rec->job == LIVE_TOTAL);
+		if (rec->job == LIVE_TOTAL) {
+			v->next.interval_ns = rec->u.st.interval_ns;
+			v->next.drops = rec->u.st.drops;
+		}
+		break;
+	case LIVE_DISK:
+		if (rec->job < v->nr_devs)
+			take_disk(&v->next.devs[rec->job], rec);
+		break;
+	case LIVE_TICK_END:
+		end_tick(v, rec);
+		return true;
+	case LIVE_END:
+		v->ended = true;
+		break;
+	default:
+		break;
+	}
+	return false;
+}
+
+const char *live_phase_name(int phase)
+{
+	static const char *const names[PHASE_NR] = {
+		[PHASE_SETUP] = "setup", [PHASE_LAYOUT] = "layout", [PHASE_RAMP] = "ramp",
+		[PHASE_RUN] = "run", [PHASE_VERIFY] = "verify", [PHASE_DONE] = "done",
+	};
+
+	return phase >= 0 && phase < PHASE_NR ? names[phase] : "?";
+}
+
+const char *live_ddir_name(int ddir)
+{
+	static const char *const names[LIVE_NR_DDIR] = { "read", "write", "trim" };
+
+	return ddir >= 0 && ddir < LIVE_NR_DDIR ? names[ddir] : "?";
+}

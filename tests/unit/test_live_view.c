@@ -1,0 +1,139 @@
+/*
+ * test_live_view.c - the one decoder of live records: counts become rates
+ * over the tick's interval (which arrives after the I/O records), a tick is
+ * shown only once it is closed, device counters become iostat's figures,
+ * records for jobs or devices the layout does not have are ignored, and
+ * phase names come from the phase, never from a position in a copied list.
+ */
+#include <string.h>
+
+#include "check_util.h"
+#include "live_view.h"
+
+static void feed(struct live_view *v, struct live_rec r)
+{
+	live_view_feed(v, &r);
+}
+
+static struct live_rec io(unsigned job, int ddir, uint32_t ios, uint64_t bytes, uint32_t p99)
+{
+	struct live_rec r = { .type = LIVE_IO, .ddir = (uint8_t)ddir, .job = (uint16_t)job };
+
+	r.u.io.ios = ios;
+	r.u.io.bytes = bytes;
+	r.u.io.p99_ns = p99;
+	r.u.io.tot_ios = 10ull * ios;
+	return r;
+}
+
+static struct live_rec status(unsigned job, int phase, uint32_t inflight)
+{
+	struct live_rec r = { .type = LIVE_STATUS, .ddir = (uint8_t)phase, .job = (uint16_t)job };
+
+	r.u.st.inflight = inflight;
+	r.u.st.running = job == LIVE_TOTAL ? 2 : 1;
+	r.u.st.interval_ns = 250000000;		/* a quarter second */
+	r.u.st.percent = 40;
+	r.u.st.drops = 3;
+	return r;
+}
+
+START_TEST(rates_at_the_tick_end)
+{
+	static const char *const devs[] = { "nvme0n1" };
+	struct live_view v;
+	struct live_rec end = { .type = LIVE_TICK_END, .t_ns = 2000000000 }, disk = { .type = LIVE_DISK };
+
+	ck_assert_int_eq(live_view_init(&v, 2, 1, devs), 0);
+	feed(&v, io(0, 0, 1000, 4096000, 700));
+	feed(&v, io(1, 1, 500, 512000, 900));
+	feed(&v, io(LIVE_TOTAL, 0, 1000, 4096000, 700));
+	feed(&v, io(LIVE_TOTAL, 1, 500, 512000, 900));
+	feed(&v, status(0, PHASE_RUN, 1));
+	feed(&v, status(1, PHASE_VERIFY, 1));
+	feed(&v, status(7, PHASE_RUN, 1));		/* no such job: ignored */
+	feed(&v, io(9, 0, 123, 1, 1));			/* likewise */
+	disk.u.disk.r_ios = 200;
+	disk.u.disk.r_sectors = 2000;
+	disk.u.disk.r_ticks = 50;
+	disk.u.disk.queue_ticks = 500;
+	disk.u.disk.io_ticks = 240;
+	disk.u.disk.interval_ms = 250;
+	disk.u.disk.util_meaningful = 0;
+	feed(&v, disk);
+	feed(&v, status(LIVE_TOTAL, 0, 2));
+	/* nothing is shown before the tick closes */
+	ck_assert_uint_eq(v.ticks, 0);
+	ck_assert(!v.now.total.io[0].seen);
+	ck_assert(live_view_feed(&v, &end));
+	ck_assert_uint_eq(v.ticks, 1);
+	ck_assert_uint_eq(v.now.t_ns, 2000000000);
+	ck_assert_double_eq_tol(v.now.total.io[0].iops, 4000, 1e-9);
+	ck_assert_double_eq_tol(v.now.total.io[0].bw, 16384000, 1e-6);
+	ck_assert_double_eq_tol(v.now.jobs[1].io[1].iops, 2000, 1e-9);
+	ck_assert_uint_eq(v.now.jobs[1].io[1].p99_ns, 900);
+	ck_assert_uint_eq(v.now.jobs[1].io[1].tot_ios, 5000);
+	ck_assert(!v.now.jobs[1].io[0].seen);
+	ck_assert_int_eq(v.now.jobs[1].phase, PHASE_VERIFY);
+	ck_assert_str_eq(live_phase_name(v.now.jobs[1].phase), "verify");
+	ck_assert_int_eq(v.now.total.phase, -1);
+	ck_assert_uint_eq(v.now.total.inflight, 2);
+	ck_assert_uint_eq(v.now.total.running, 2);
+	ck_assert_uint_eq(v.now.drops, 3);
+	ck_assert_str_eq(v.now.devs[0].name, "nvme0n1");
+	ck_assert_double_eq_tol(v.now.devs[0].r_s, 800, 1e-9);
+	ck_assert_double_eq_tol(v.now.devs[0].rmb_s, 2000 * 512.0 / 1e6 / 0.25, 1e-9);
+	ck_assert_double_eq_tol(v.now.devs[0].aqu_sz, 2, 1e-9);
+	ck_assert_double_eq_tol(v.now.devs[0].r_await_ms, 0.25, 1e-9);
+	ck_assert(v.now.devs[0].util_pct < 0);		/* not meaningful for NVMe */
+	/* the next tick starts empty: a job without records this tick is not seen */
+	ck_assert(live_view_feed(&v, &end));
+	ck_assert(!v.now.jobs[0].seen && !v.now.total.io[0].seen);
+	ck_assert_str_eq(v.now.devs[0].name, "nvme0n1");
+	live_view_release(&v);
+}
+END_TEST
+
+START_TEST(names)
+{
+	ck_assert_str_eq(live_phase_name(PHASE_SETUP), "setup");
+	ck_assert_str_eq(live_phase_name(PHASE_DONE), "done");
+	ck_assert_str_eq(live_phase_name(PHASE_NR), "?");
+	ck_assert_str_eq(live_phase_name(-1), "?");
+	ck_assert_str_eq(live_ddir_name(2), "trim");
+	ck_assert_str_eq(live_ddir_name(3), "?");
+}
+END_TEST
+
+START_TEST(end_and_short_names)
+{
+	struct live_view v;
+	struct live_rec disk = { .type = LIVE_DISK }, end = { .type = LIVE_END };
+
+	ck_assert_int_eq(live_view_init(&v, 0, 1, NULL), 0);
+	memcpy(disk.u.disk.name, "sdq", 4);
+	disk.u.disk.interval_ms = 100;
+	disk.u.disk.io_ticks = 130;	/* the kernel's busy time ran ahead: capped */
+	disk.u.disk.util_meaningful = 1;
+	feed(&v, disk);
+	ck_assert(!live_view_feed(&v, &end));
+	ck_assert(v.ended);
+	ck_assert_str_eq(v.next.devs[0].name, "sdq");
+	ck_assert_double_eq_tol(v.next.devs[0].util_pct, 100, 1e-9);
+	live_view_release(&v);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("live_view");
+	TCase *tc = tcase_create("live_view");
+
+	tcase_add_test(tc, rates_at_the_tick_end);
+	tcase_add_test(tc, names);
+	tcase_add_test(tc, end_and_short_names);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+RB_TEST_MAIN(suite)
