@@ -224,6 +224,7 @@ int systab_holders(const char *sysdir, char ***names, size_t *nr)
 		*nr = 0;
 		return rc;
 	}
-	qsort(*names, *nr, sizeof(**names), cmp_name);
+	if (*nr > 1)	/* qsort must not be handed a NULL base, even for 0 */
+		qsort(*names, *nr, sizeof(**names), cmp_name);
 	return 0;
 }
