@@ -197,8 +197,12 @@ static json_object *client_entry(const char *jobname)
 		json_object *e = json_object_array_get_idx(arr, i);
 
 		json_object_object_get_ex(e, "jobname", &name);
-		if (!strcmp(json_object_get_string(name), jobname))
-			return json_object_get(e);	/* the root goes, the entry stays */
+		if (!strcmp(json_object_get_string(name), jobname)) {
+			json_object *hit = json_object_get(e);
+
+			json_object_put(root);	/* the root goes, the entry stays */
+			return hit;
+		}
 	}
 	ck_abort_msg("no client_stats entry %s", jobname);
 	return NULL;
