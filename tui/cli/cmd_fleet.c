@@ -17,6 +17,7 @@
 #include <json-c/json.h>
 
 #include "cli.h"
+#include "tty_text.h"
 #include "config.h"
 #include "fleet.h"
 #include "live_view.h"
@@ -284,18 +285,18 @@ int run_fleet(const struct job_list *jl, const struct fleet_cli *fc)
 
 	for (i = 0; i < fc->nr_clients; i++)
 		if (fleet_add_clients(fc->clients[i], &addrs, &nr, err, sizeof(err))) {
-			fprintf(stderr, "raidbench run: %s\n", err);
+			tty_fprintf(stderr, "raidbench run: %s\n", err);
 			free(addrs);
 			return EXIT_USAGE;
 		}
 	if (fleet_check_writes(jl, fc->consent, err, sizeof(err))) {
-		fprintf(stderr, "raidbench run: %s\n", err);
+		tty_fprintf(stderr, "raidbench run: %s\n", err);
 		free(addrs);
 		return EXIT_USAGE;
 	}
 	job_text = fleet_job_text(jl);
 	if (!job_text || run_output_open(&out, fc->output, fc->consent, err, sizeof(err))) {
-		fprintf(stderr, "raidbench run: --output: %s\n", job_text ? err : "out of memory");
+		tty_fprintf(stderr, "raidbench run: --output: %s\n", job_text ? err : "out of memory");
 		free(job_text);
 		free(addrs);
 		return job_text ? EXIT_USAGE : 1;
@@ -303,7 +304,7 @@ int run_fleet(const struct job_list *jl, const struct fleet_cli *fc)
 	if (fc->live) {
 		live = live_json_open(fc->live, fc->consent, err, sizeof(err));
 		if (!live) {
-			fprintf(stderr, "raidbench run: --live: %s\n", err);
+			tty_fprintf(stderr, "raidbench run: --live: %s\n", err);
 			run_output_close(&out, werr, sizeof(werr));
 			free(job_text);
 			free(addrs);
@@ -324,7 +325,7 @@ int run_fleet(const struct job_list *jl, const struct fleet_cli *fc)
 	ret = fleet_begin(&f, addrs, nr, jl, &fp, err, sizeof(err));
 	free(addrs);
 	if (ret) {
-		fprintf(stderr, "raidbench run: %s\n", err);
+		tty_fprintf(stderr, "raidbench run: %s\n", err);
 		fleet_release(&f);
 		free(job_text);
 		live_json_close(live, werr, sizeof(werr));
@@ -336,7 +337,7 @@ int run_fleet(const struct job_list *jl, const struct fleet_cli *fc)
 		live_json_layout(live, &f.layout);
 	/* without memory the run goes on unwatched: the final results do not need the view */
 	if (live_view_init(&view, f.layout.nr_workers, f.layout.nr_disks, f.layout.disk_names))
-		fprintf(stderr, "raidbench run: no memory for the live view\n");
+		tty_fprintf(stderr, "raidbench run: no memory for the live view\n");
 	for (;;) {
 		struct live_rec recs[256];
 		uint32_t n, k;
@@ -357,7 +358,7 @@ int run_fleet(const struct job_list *jl, const struct fleet_cli *fc)
 	live_view_release(&view);
 	status_line_clear(&st);
 	if (live && live_json_close(live, werr, sizeof(werr)) < 0) {
-		fprintf(stderr, "raidbench run: --live: %s; the final results are complete\n", werr);
+		tty_fprintf(stderr, "raidbench run: --live: %s; the final results are complete\n", werr);
 		status = 1;
 	}
 	for (i = 0; i < f.nr_hosts; i++) {
@@ -367,35 +368,35 @@ int run_fleet(const struct job_list *jl, const struct fleet_cli *fc)
 			with_results++;
 		if (h->state == FLEET_FAILED) {
 			failed++;
-			fprintf(stderr, "raidbench run: host %s: %s: %s%s\n", h->addr.name,
+			tty_fprintf(stderr, "raidbench run: host %s: %s: %s%s\n", h->addr.name,
 				fleet_fault_name(h->fault), h->why,
 				h->nr_ts && !h->final ?
 				" (its last status is in the results, marked partial)" : "");
 		}
 	}
 	if (gather(&f, jl, &r)) {
-		fprintf(stderr, "raidbench run: out of memory\n");
+		tty_fprintf(stderr, "raidbench run: out of memory\n");
 		status = 1;
 	} else {
 		errno = 0;
 		if (with_results)
 			emit(out.f, &f, &r, jl, fc->formats);
 		else
-			fprintf(stderr, "raidbench run: no host gave results\n");
+			tty_fprintf(stderr, "raidbench run: no host gave results\n");
 		if (run_output_close(&out, werr, sizeof(werr))) {
-			fprintf(stderr, "raidbench run: %s\n", werr);
+			tty_fprintf(stderr, "raidbench run: %s\n", werr);
 			status = 1;
 		}
 		if (with_results && !fc->no_save &&
 		    fleet_save_results(&f, jl, &r, (uint64_t)tv0.tv_sec * 1000 + (uint64_t)tv0.tv_usec / 1000,
 				       fleet_interrupted != 0, NULL, 0, err, sizeof(err))) {
-			fprintf(stderr, "raidbench run: the results were not saved: %s\n", err);
+			tty_fprintf(stderr, "raidbench run: the results were not saved: %s\n", err);
 			status = 1;
 		}
 		fleet_results_release(&r);
 	}
 	if (fleet_interrupted)
-		fprintf(stderr, "raidbench run: interrupted; every host was asked to stop, the "
+		tty_fprintf(stderr, "raidbench run: interrupted; every host was asked to stop, the "
 			"results above are partial\n");
 	if (!status && (failed || !with_results))
 		status = 1;
