@@ -119,7 +119,10 @@ for s in "${specs[@]}"; do
 			[ "$i" -lt 6 ] || die "--disks: q35's AHCI has 6 ports"
 			dev+=(-device "ide-hd,drive=d$n,bus=ide.$i,serial=$serial")
 			;;
-		megasas*) dev+=(-device "scsi-hd,drive=d$n,bus=$type.0,scsi-id=$i,serial=$serial") ;;
+		megasas*)	# the second logical drive also has a WWN (an NAA designator)
+			dev+=(-device "scsi-hd,drive=d$n,bus=$type.0,scsi-id=$i,serial=$serial$([ "$i" -ne 1 ] ||
+				echo ,wwn=0x5000c50015ea71ac)")
+			;;
 		esac
 		n=$((n + 1))
 	done
