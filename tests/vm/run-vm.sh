@@ -17,7 +17,8 @@
 # does not start. The VM is killed at the timeout and whenever this script
 # ends; one VM runs at a time (a lock in /var/tmp). RB_VM_CONSOLE=FILE keeps
 # the guest's kernel console; RB_VM_TRACE=1 runs SCRIPT under bash -x with
-# timestamps; RAIDBENCH, SRCDIR and RB_* variables pass in.
+# timestamps; RAIDBENCH, SRCDIR and RB_* variables pass in. RB_VM_GUEST=DIR
+# boots the guest build-guest.sh printed instead of asking it again.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRCDIR=${SRCDIR:-$(cd "$HERE/../.." && pwd)}
@@ -55,8 +56,14 @@ for o in "${args[@]}"; do parse_opt "$o"; done
 QEMU=$(command -v qemu-system-x86_64) ||
 	skip "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86 cpio kmod)"
 [ -x "$RAIDBENCH" ] || die "no raidbench at $RAIDBENCH: build it first"
-G=$("$HERE/build-guest.sh")
-rc=$?
+# RB_VM_GUEST: a guest build-guest.sh already found (make check-vm looks once;
+# its apt-cache lookup costs seconds, more on a loaded machine)
+if [ -n "${RB_VM_GUEST:-}" ] && [ -f "$RB_VM_GUEST/ready" ]; then
+	G=$RB_VM_GUEST rc=0
+else
+	G=$("$HERE/build-guest.sh")
+	rc=$?
+fi
 [ $rc -eq 77 ] && skip "the guest cannot be built (see above)"
 [ $rc -eq 0 ] || die "the guest could not be built"
 
