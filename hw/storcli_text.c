@@ -74,7 +74,12 @@ static int new_controller(struct st *p)
 	return 0;
 }
 
-/* "Controller = 1" over "Status = ...": the next controller's header. */
+/*
+ * "Controller = 1" over "Status = ...": the next controller's header. A
+ * "CLI Version = " line after a status starts the next command's output
+ * (a paste of `/c0 show` then `show`): its own document, never folded into
+ * the controller before it.
+ */
 static bool header_starts(const struct st *p, size_t i)
 {
 	const char *s = p->l.v[i];
@@ -373,7 +378,8 @@ int storcli_text_to_json(const char *text, struct json_object **root, size_t *ba
 			ret = new_controller(&p);
 		if (ret)
 			break;
-		if (header_starts(&p, i) && json_object_object_length(p.cs) &&
+		if ((header_starts(&p, i) || !strncmp(s, "CLI Version = ", 14)) &&
+		    json_object_object_length(p.cs) &&
 		    json_object_object_get_ex(p.cs, "Status", NULL))
 			ret = new_controller(&p);
 		else if (i + 1 < p.l.nr && only_of(p.l.v[i + 1], '=') && n > 2 &&
