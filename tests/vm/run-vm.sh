@@ -158,6 +158,15 @@ done
 # ---- boot, one VM at a time ----
 exec 7>>/var/tmp/raidbench-vm.lock
 flock 7
+# Another checkout's build-guest.sh (other harness files, another guest) may
+# have pruned this guest while we waited: the same key builds it again.
+if [ ! -f "$G/ready" ]; then
+	G2=$("$HERE/build-guest.sh")
+	rc=$?
+	[ $rc -eq 77 ] && skip "the guest cannot be built (see above)"
+	[ $rc -eq 0 ] && [ "$G2" = "$G" ] || die "the guest $G went away and could not be built again"
+fi
+touch "$G/used"
 boot() {
 	timeout -k 5 "$timeout" "$QEMU" -machine q35 -accel tcg,thread=multi,tb-size=64 -smp 2 \
 		-m "$mem" -nodefaults -no-reboot -display none -pidfile "$T/qemu.pid" \
