@@ -210,7 +210,7 @@ check "pmemblk left the plain file alone" cmp -s "$D/plain" <(head -c 32M /dev/z
 	>/dev/null 2>"$RB_TMP/err" && fail "pmemblk ran under --readonly" ||
 	check "pmemblk under --readonly refused" grep -q "readonly: libpmemblk opens a pool only for writing" "$RB_TMP/err"
 # the guard: a pool that backs a loop device is in use; only consent lets it be written
-if [ "$(id -u)" = 0 ] && L=$(losetup -f --show "$P.keep" 2>/dev/null); then
+if [ "$(id -u)" = 0 ] && L=$(losetup -f --show --direct-io=on "$P.keep" 2>/dev/null); then
 	RB_LOOPS+=("$L")
 	sum=$(md5sum <"$P.keep")
 	"$RAIDBENCH" run --name=p --ioengine=pmemblk --rw=write --size=1m --filename="$P.keep" \
