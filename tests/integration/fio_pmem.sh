@@ -217,7 +217,6 @@ if [ "$(id -u)" = 0 ] && L=$(losetup -f --show --direct-io=on "$P.keep" 2>/dev/n
 		>/dev/null 2>"$RB_TMP/err" && fail "pmemblk wrote a pool behind $L" ||
 		check "pmemblk: a pool backing $L is refused by the guard" grep -q "backs $L" "$RB_TMP/err"
 	check "the pool behind $L is unchanged" [ "$(md5sum <"$P.keep")" = "$sum" ]
-	losetup -d "$L"
 fi
 
 # ---- dev-dax: no DAX device here; what is not one is refused by name
