@@ -28,6 +28,8 @@ extern const struct io_engine_ops engine_mmap_ops;
 extern const struct io_engine_ops engine_splice_ops;
 extern const struct io_engine_ops engine_cpuio_ops;
 extern const struct io_engine_ops engine_e4defrag_ops;
+extern const struct io_engine_ops engine_nbd_ops;
+extern const struct io_engine_ops engine_libiscsi_ops;
 
 /* The first one is the default ioengine (fio's on Linux). */
 static const struct io_engine_ops *const engines[] = {
@@ -48,6 +50,8 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_splice_ops,
 	&engine_cpuio_ops,
 	&engine_e4defrag_ops,
+	&engine_nbd_ops,
+	&engine_libiscsi_ops,
 };
 
 #define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
