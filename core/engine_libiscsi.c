@@ -84,13 +84,6 @@ static int libiscsi_check_job(const struct job_spec *job, char *why, size_t whyl
 			 "takes its LUNs from filename=");
 		return -EINVAL;
 	}
-	if (job->fsync_blocks || job->fdatasync_blocks || job->end_fsync) {
-		snprintf(why, whylen, "option '%s': raidbench does not send SYNCHRONIZE CACHE "
-			 "between writes; leave it out with ioengine=libiscsi",
-			 job->fsync_blocks ? "fsync" : job->fdatasync_blocks ? "fdatasync" :
-			 "end_fsync");
-		return -EINVAL;
-	}
 	return 0;
 }
 

@@ -73,13 +73,6 @@ static int nbd_check_job(const struct job_spec *job, char *why, size_t whylen)
 			 "export named by uri=");
 		return -EINVAL;
 	}
-	if (job->fsync_blocks || job->fdatasync_blocks || job->end_fsync) {
-		snprintf(why, whylen, "option '%s': raidbench does not send NBD flushes; "
-			 "leave it out with ioengine=nbd", job->end_fsync && !job->fsync_blocks &&
-			 !job->fdatasync_blocks ? "end_fsync" : job->fsync_blocks ? "fsync" :
-			 "fdatasync");
-		return -EINVAL;
-	}
 	return 0;
 }
 
@@ -146,6 +139,12 @@ static int check_export(struct nbd_handle *h, const struct job_spec *job, const 
 		snprintf(err, errlen, "uri=%s: the export is read-only (the server said so); this "
 			 "job writes", uri);
 		return -EROFS;
+	}
+	if ((job->fsync_blocks || job->fdatasync_blocks || job->end_fsync) &&
+	    nbd_can_flush(h) != 1) {
+		snprintf(err, errlen, "uri=%s: the export does not support flush; this job asks "
+			 "for fsync", uri);
+		return -EOPNOTSUPP;
 	}
 	if ((job->rw & RW_TRIM) && nbd_can_trim(h) != 1) {
 		snprintf(err, errlen, "uri=%s: the export does not support trim; this job trims",
