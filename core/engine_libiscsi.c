@@ -194,6 +194,8 @@ static int lun_open(struct lun *l, const struct job_spec *job, const char *targe
 		lun_release(l);
 		return e ? e : -ECONNREFUSED;
 	}
+	/* a lost connection fails the run's I/O with a message; retrying forever would hang it */
+	iscsi_set_noautoreconnect(l->iscsi, 1);
 	task = iscsi_readcapacity16_sync(l->iscsi, l->url->lun);
 	rc = task && task->status == SCSI_STATUS_GOOD ? scsi_datain_unmarshall(task) : NULL;
 	if (!rc || !rc->block_length) {
@@ -426,13 +428,21 @@ static int service(struct iscsi_ctx *c, int timeout)
 	for (i = 0; i < c->nr_luns; i++) {
 		c->pfds[i].events = (short)iscsi_which_events(c->luns[i].iscsi);
 		c->pfds[i].revents = 0;
+		/* nothing to wait for on it now: libiscsi asks to be called again in 100 ms */
+		if (!c->pfds[i].events && timeout < 0)
+			timeout = 100;
 	}
 	r = poll(c->pfds, c->nr_luns, timeout);
 	if (r < 0)
 		return errno == EINTR ? 0 : -errno;
-	for (i = 0; i < c->nr_luns; i++)
-		if (c->pfds[i].revents && iscsi_service(c->luns[i].iscsi, c->pfds[i].revents) < 0)
-			return -EIO;	/* the connection is gone */
+	for (i = 0; i < c->nr_luns; i++) {
+		short ev = c->pfds[i].revents;
+
+		if (ev && iscsi_service(c->luns[i].iscsi, ev) < 0)
+			return -ECONNRESET;	/* the connection is gone */
+		if (ev & (POLLERR | POLLHUP))
+			return -ECONNRESET;
+	}
 	return 0;
 }
 

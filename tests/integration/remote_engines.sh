@@ -24,7 +24,6 @@ stop_servers() {
 		kill -INT "$TGT_PID" 2>/dev/null
 		for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$TGT_PID" 2>/dev/null || break; sleep 0.1; done
 		kill -KILL "$TGT_PID" 2>/dev/null
-		wait "$TGT_PID" 2>/dev/null
 		rm -f "/var/run/tgtd/socket.$TGT_CTL" "/var/run/tgtd/socket.$TGT_CTL.lock"
 	fi
 	rb_cleanup
@@ -144,6 +143,16 @@ rb --ioengine=nbd --uri="$E" --name=g --rw=write --bs=64k --size=1m --allow-dest
 check "--allow-destroy=URI consents: the ext4 export is written" \
 	[ "$(md5sum <"$D/ext4.img")" != "$sum0" ]
 
+# the server going away mid-run: exit 1 with what ran so far, no hang
+nbd_serve gone memory 16M
+(sleep 0.5; kill "$(cat "$D/gone.pid")") &
+# (a hang would outlast runtime=20: timeout turns it into a failure)
+timeout -s KILL 40 "$RAIDBENCH" run --no-save --ioengine=nbd --uri="$(uri gone)" --name=z \
+	--rw=randrw --bs=4k --time_based --runtime=20 >"$D/out" 2>"$D/err"
+check "nbd: a server that dies mid-run ends the job with exit 1" [ $? = 1 ]
+check "nbd: the lost connection is named" grep -q "transport endpoint\|Broken pipe\|Connection reset" "$D/err"
+check "nbd: the partial results are printed" grep -q "IOPS=" "$D/out"
+
 # errors: no server, an empty socket= (an unset ${VAR}), a malformed URI at file:line
 rb --ioengine=nbd --uri="nbd+unix:///?socket=$D/none.sock" --name=e --rw=read --size=1m
 check "no NBD server: exit 2 naming the URI" [ $? = 2 ]
@@ -170,6 +179,7 @@ TGT_CTL=$((1000 + $$ % 30000))
 IQN=iqn.2016-02.com.fio:system:fio
 tgtd -f --iscsi portal=127.0.0.1:"$port" -C "$TGT_CTL" >"$D/tgtd.log" 2>&1 &
 TGT_PID=$!
+disown "$TGT_PID"	# killed on purpose below: no job-control notice
 tgt() { tgtadm -C "$TGT_CTL" --lld iscsi "$@"; }
 for _ in $(seq 50); do tgt --op show --mode target >/dev/null 2>&1 && break; sleep 0.1; done
 truncate -s 32M "$D/lun.img"
@@ -215,6 +225,12 @@ check "libiscsi: a LUN the target lacks is named" grep -q "LOGICAL_UNIT_NOT_SUPP
 rb --ioengine=libiscsi --filename="iscsi\\://127.0.0.1\\:1/${IQN//:/\\:}/1" --name=e --rw=read --size=1m
 check "libiscsi: no target at the portal is said so" \
 	grep -q "no iSCSI target answers at 127.0.0.1:1: Connection refused" "$D/err"
+# the target going away mid-run: exit 1 with what ran so far, no endless reconnect
+(sleep 0.5; kill -KILL "$TGT_PID") &
+timeout -s KILL 40 "$RAIDBENCH" run --no-save --ioengine=libiscsi --filename="$L/1" --name=z \
+	--rw=randrw --bs=4k --time_based --runtime=20 >"$D/out" 2>"$D/err"
+check "libiscsi: a target that dies mid-run ends the job with exit 1" [ $? = 1 ]
+check "libiscsi: the partial results are printed" grep -q "IOPS=" "$D/out"
 printf '[j]\nioengine=libiscsi\nrw=read\nfilename=/dev/sda\n' >"$D/badi.fio"
 rb --parse-only "$D/badi.fio"
 check "a filename that is no iSCSI URL is refused at parse time" \
