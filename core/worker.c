@@ -418,6 +418,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	u->offset = f->start + off;
 	u->fd = f->fd;
 	u->path = f->path;
+	u->target = f->target;
 	u->file_idx = (unsigned)(f - w->files);
 	u->error = 0;
 	u->resid = 0;
@@ -454,6 +455,7 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 			u->offset = f->start + b * w->min_bs;
 			u->fd = f->fd;
 			u->path = f->path;
+			u->target = f->target;
 			u->file_idx = st->vfile;
 			u->error = 0;
 			u->resid = 0;
@@ -671,6 +673,8 @@ static void do_fsync(struct worker *w, unsigned file_idx, bool count)
 
 	if (w->ops->flags & ENGINE_F_REMOTE)
 		ret = engine_flush(w, file_idx);
+	else if (fd < 0)
+		ret = 0;	/* no fd: the engine keeps the target itself (pmemblk), always synchronous */
 	else
 		ret = (w->job->fdatasync_blocks ? fdatasync(fd) : fsync(fd)) < 0 ? -errno : 0;
 	t1 = rb_now_ns();
