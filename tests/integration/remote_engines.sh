@@ -55,7 +55,8 @@ M=$(uri mem)
 if fio --enghelp=nbd >/dev/null 2>&1; then
 	for job in "--rw=randrw --bs=4k --iodepth=8 --size=16m" \
 		"--rw=write --bsrange=4k-64k --iodepth=4 --size=8m" \
-		"--rw=read --bs=64k --iodepth=16 --size=32m --offset=16m"; do
+		"--rw=read --bs=64k --iodepth=16 --size=32m --offset=16m" \
+		"--rw=randtrim --bs=64k --iodepth=4 --size=16m"; do
 		# shellcheck disable=SC2086
 		if rb_json --name=p --ioengine=nbd --uri="$M" $job; then
 			r=$(totals "$J")
@@ -187,6 +188,7 @@ cp "$D/ext4.img" "$D/lun2.img"
 mkfs.ext4 -q -F -L lun2 "$D/lun2.img"
 if ! { tgt --op new --mode target --tid 1 -T "$IQN" &&
 	tgt --op new --mode logicalunit --tid 1 --lun 1 -b "$D/lun.img" &&
+	tgt --op update --mode logicalunit --tid 1 --lun 1 --params thin_provisioning=1 &&
 	tgt --op new --mode logicalunit --tid 1 --lun 2 -b "$D/lun2.img" &&
 	tgt --op bind --mode target --tid 1 -I ALL; } >"$D/tgtadm.log" 2>&1; then
 	fail "tgtd does not serve a LUN here: $(cat "$D/tgtd.log" "$D/tgtadm.log")"
@@ -225,6 +227,14 @@ check "libiscsi: a LUN the target lacks is named" grep -q "LOGICAL_UNIT_NOT_SUPP
 rb --ioengine=libiscsi --filename="iscsi\\://127.0.0.1\\:1/${IQN//:/\\:}/1" --name=e --rw=read --size=1m
 check "libiscsi: no target at the portal is said so" \
 	grep -q "no iSCSI target answers at 127.0.0.1:1: Connection refused" "$D/err"
+# trim is SCSI UNMAP: tgt punches the range out of the backing file
+if rb --ioengine=libiscsi --filename="$L/1" --name=t --rw=trim --bs=64k --size=1m; then
+	check "libiscsi trim zeroes the first MiB of the backing file" \
+		cmp -s -n 1048576 "$D/lun.img" /dev/zero
+	check "libiscsi trim leaves the second MiB alone" \
+		bash -c "! cmp -s -i 1048576 -n 1048576 '$D/lun.img' /dev/zero"
+else fail "libiscsi trim: $(cat "$D/err")"; fi
+
 # the target going away mid-run: exit 1 with what ran so far, no endless reconnect
 (sleep 0.5; kill -KILL "$TGT_PID") &
 timeout -s KILL 40 "$RAIDBENCH" run --no-save --ioengine=libiscsi --filename="$L/1" --name=z \
