@@ -1109,7 +1109,7 @@ static const struct job_opt job_opts[] = {
 	{ "force_async", NULL, opt_accept, 0, 0, 0, 0, N_URING },
 	{ "userspace_reap", NULL, opt_accept, 0, 0, 0, OPT_BARE, "raidbench's libaio always reaps ready completions in user space" },
 	{ "unlink", NULL, opt_bool, OFF(unlink), 0, 0, OPT_BARE,
-	  "files are kept after the run, except ioengine=pmemblk's pools" },
+	  "files are kept after the run, except a pool an engine created for the job" },
 	{ "unlink_each_loop", NULL, opt_accept, 0, 0, 0, OPT_BARE, "files are kept after the run" },
 	{ "openfiles", NULL, opt_accept, 0, 0, 0, 0, "all of a job's files are open for the whole run" },
 	{ "file_service_type", NULL, opt_accept_word, 0, 0, 0, 0, "a job's files take turns (fio's roundrobin)" },
