@@ -509,8 +509,7 @@ static int opt_bssplit(struct job_draft *d, const struct job_opt *o, const char 
 
 /*
  * Options whose value is one of a few words. The value lands in an int-sized
- * field (enum, unsigned) or, for cpus_allowed_policy, a bool; random_generator
- * keeps only whether it is lfsr (which visits every block once, map or not).
+ * field (enum, unsigned) or, for cpus_allowed_policy, a bool.
  */
 static const struct {
 	const char *opt;
@@ -523,7 +522,8 @@ static const struct {
 	{ "continue_on_error", { "none", "read", "write", "io", "verify", "all", "0", "1" },
 	  { 0, COE_READ, COE_WRITE, COE_IO, COE_VERIFY, COE_ALL, 0, COE_ALL },
 	  "none, read, write, io, verify, all, 0 or 1" },
-	{ "random_generator", { "tausworthe", "tausworthe64", "lfsr" }, { 0, 0, 1 },
+	{ "random_generator", { "tausworthe", "tausworthe64", "lfsr" },
+	  { RANDGEN_TAUS, RANDGEN_TAUS64, RANDGEN_LFSR },
 	  "tausworthe, tausworthe64 or lfsr" },
 	{ "cpus_allowed_policy", { "shared", "split" }, { 0, 1 }, "shared or split" },
 	{ "kb_base", { "1024", "1000" }, { 1024, 1000 }, "1024 or 1000" },
@@ -941,7 +941,7 @@ static const struct job_opt job_opts[] = {
 	{ "norandommap", NULL, opt_bool, OFF(norandommap), 0, 0, OPT_BARE, NULL },
 	{ "randrepeat", NULL, opt_bool, OFF(randrepeat), 0, 0, 0, NULL },
 	{ "randseed", NULL, opt_u64, OFF(randseed), 0, 0, 0, NULL },
-	{ "random_generator", NULL, opt_word, OFF(lfsr), 0, 0, 0, NULL },
+	{ "random_generator", NULL, opt_word, OFF(random_generator), 0, 0, 0, NULL },
 	{ "random_distribution", NULL, opt_random_distribution, 0, 0, 0, 0, NULL },
 	{ "percentage_random", NULL, opt_ddir, OFF(percentage_random), 0, 100, OPT_COUNT, NULL },
 	{ "runtime", "timeout", opt_time, OFF(runtime_us), SEC, 0, 0, NULL },
@@ -1344,9 +1344,9 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 		j->time_based = false;	/* fio warns and carries on */
 	if (!j->loops)
 		j->loops = 1;
-	/* fio seeds from randseed whenever it is given, randrepeat or not */
+	/* fio seeds from randseed whenever it is given, randrepeat or not (worker_setup) */
 	if (was_set(d, "randseed"))
-		j->randrepeat = true;
+		j->randseed_set = true;
 	if (j->random_distribution != DIST_RANDOM || j->nr_dzones)
 		j->norandommap = true;
 	for (i = 0; i < DDIR_RWDIR_CNT; i++) {

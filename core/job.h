@@ -24,6 +24,8 @@ enum {
 	RW_RANDOM = 1u << 3,
 };
 
+/* random_generator=; DEFAULT is tausworthe that turns 64-bit for regions of more than 2^32 blocks */
+enum { RANDGEN_DEFAULT = 0, RANDGEN_LFSR, RANDGEN_TAUS, RANDGEN_TAUS64 };
 enum rand_dist { DIST_RANDOM = 0, DIST_ZIPF, DIST_PARETO, DIST_NORMAL };
 
 enum verify_type { VERIFY_NONE = 0, VERIFY_CRC32C, VERIFY_MD5 };
@@ -128,8 +130,9 @@ struct job_spec {
 	bool end_fsync;
 	bool invalidate;
 	bool norandommap;
-	int lfsr;			/* random_generator=lfsr: every block once per pass, even with norandommap */
+	int random_generator;		/* RANDGEN_*: lfsr covers every block once per pass, even with norandommap */
 	bool randrepeat;
+	bool randseed_set;		/* randseed= given: fio then seeds offsets from it and never reseeds */
 	uint64_t randseed;
 	enum rand_dist random_distribution;
 	double dist_param;		/* zipf theta, pareto h, normal sigma % */

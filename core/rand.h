@@ -36,9 +36,48 @@ struct rb_taus {
 };
 
 void rb_taus_init(struct rb_taus *t, uint64_t randseed, unsigned thread_nr, unsigned slot);
+/* A taus88 generator from a seed of fio's table (rb_seed_slot) or any other 32-bit seed. */
+void rb_taus_seed(struct rb_taus *t, uint32_t seed);
 /* Back to the state rb_taus_init left (fio reseeds each loop of a repeatable job). */
 void rb_taus_restart(struct rb_taus *t);
 uint32_t rb_taus_next(struct rb_taus *t);
+
+/*
+ * fio 3.33's seed table: slot i of a job is randseed * k^(4+i) * thread_nr + i
+ * with k = 0x9e370001 (mod 2^64). Slots used here: 0-2 block sizes, 4 the
+ * read/write mix, 6 random offsets (unless randrepeat, see RB_RANDSEED_BLOCK),
+ * 10 percentage_random, 16 random_distribution=zoned.
+ */
+enum {
+	RB_SEED_BS = 0, RB_SEED_MIX = 4, RB_SEED_BLOCK = 6, RB_SEED_SEQ_RAND = 10,
+	RB_SEED_ZONE = 16,
+};
+uint64_t rb_seed_slot(uint64_t randseed, unsigned thread_nr, unsigned slot);
+/* With randrepeat (and no randseed), fio seeds random offsets from this times thread_nr. */
+#define RB_RANDSEED_BLOCK 0xb1899bedull
+
+/* 1 + a taus88 draw scaled onto [0, 100): fio's rand_between(1, 100). */
+unsigned rb_taus_pct(struct rb_taus *t);
+
+/*
+ * fio's offset generator: taus88, or L'Ecuyer's five-component taus258 when
+ * a 32-bit draw cannot address every block (random_generator=tausworthe64,
+ * or more than 2^32 - 1 blocks and no random_generator given). Offsets are
+ * nr_blocks * (draw / (max + 1)), as fio scales them.
+ */
+struct rb_frand {
+	bool use64;
+	uint64_t seed;
+	struct rb_taus t32;
+	uint64_t s[5];
+};
+
+void rb_frand_init(struct rb_frand *f, uint64_t seed, bool use64);
+/* Back to the state rb_frand_init left. */
+void rb_frand_restart(struct rb_frand *f);
+uint64_t rb_frand_next(struct rb_frand *f);
+/* A block in [0, n): n * (draw / (max + 1)) in double precision, as fio. */
+uint64_t rb_frand_scale(struct rb_frand *f, uint64_t n);
 
 /*
  * The read/write mix of rw=randrw and rw=rw, decided the way fio 3.33 does so
@@ -68,17 +107,31 @@ void rb_mix_reset_counts(struct rb_mix *m);
 int rb_mix_next(struct rb_mix *m);
 
 /*
- * Random map over nr_blocks blocks: hands out each block exactly once per
- * pass in a random order, then starts a new pass. Memory is O(nr_blocks) bits
- * at most; a full-period permutation (LFSR/Feistel-style) is fine as long as
- * coverage is exact and blocks never repeat within a pass.
+ * The random map: which blocks of a region I/O has covered in this pass
+ * (fio's axmap). One bit per block, plus a bit per full 64-bit word one
+ * level up, and so on, so the next free block is found in a few word reads
+ * however full the map is.
  */
 struct rb_randmap;
 
-/* Returns NULL on ENOMEM; the caller frees with rb_randmap_free. */
-struct rb_randmap *rb_randmap_new(uint64_t nr_blocks, uint64_t seed);
-/* Next block index in [0, nr_blocks); *new_pass set true when a pass just wrapped. */
-uint64_t rb_randmap_next(struct rb_randmap *m, bool *new_pass);
+#define RB_RANDMAP_NONE UINT64_MAX
+
+/* Returns NULL on ENOMEM (or nr_blocks 0: EINVAL); the caller frees with rb_randmap_free. */
+struct rb_randmap *rb_randmap_new(uint64_t nr_blocks);
+uint64_t rb_randmap_size(const struct rb_randmap *m);
+/* Every block free again (a new pass). */
+void rb_randmap_reset(struct rb_randmap *m);
+bool rb_randmap_isset(const struct rb_randmap *m, uint64_t b);
+/*
+ * The first free block after b, wrapping to the start of the region once;
+ * RB_RANDMAP_NONE when every block is covered.
+ */
+uint64_t rb_randmap_next_free(const struct rb_randmap *m, uint64_t b);
+/*
+ * Marks up to n blocks from b, stopping at the first one already covered or
+ * at the region's end; returns how many it marked (0 when b is covered).
+ */
+uint64_t rb_randmap_set_nr(struct rb_randmap *m, uint64_t b, uint64_t n);
 void rb_randmap_free(struct rb_randmap *m);
 
 /*

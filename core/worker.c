@@ -36,6 +36,7 @@ struct io_state {
 	uint64_t end_ns;		/* 0 = no time limit */
 	bool counting;			/* ramp over */
 	uint64_t loop_bytes;		/* issued in this loop */
+	uint64_t phase_bytes;		/* issued in all loops of the main phase */
 	uint64_t loop_ios;		/* I/Os issued in this loop, for number_ios */
 	unsigned loop;
 	unsigned next_file;
@@ -208,9 +209,7 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
 {
 	const struct job_spec *job = w->job;
 	uint64_t off, last = f->size - bs;
-	bool random = job_is_random(job) &&
-		      (job->percentage_random[ddir] >= 100 ||
-		       rb_rand_below(&w->rand, 100) < job->percentage_random[ddir]);
+	bool random = job_is_random(job) && worker_draw_random(w, ddir);
 
 	if (job->zone_strided && job->zonesize)
 		return strided_offset(w, f, bs, random);
@@ -220,15 +219,10 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
 			off = zoned_block(w, f, last / w->min_bs + 1) * w->min_bs;
 		else if (f->dist)
 			off = rb_dist_next(f->dist) * w->min_bs;
-		else if (f->map) {
-			bool wrapped;
-
-			off = rb_randmap_next(f->map, &wrapped) * w->min_bs;
-		} else {
-			uint64_t align = job->ba[ddir] ? job->ba[ddir] : bs;
-
-			off = rb_rand_below(&w->rand, last / align + 1) * align;
-		}
+		else if (worker_rand_offset(w, f, ddir, &off))
+			off = 0;	/* the pass is over; the caller's byte count ends it */
+		else if (f->map)
+			worker_map_mark(w, f, ddir, off, bs);
 		if (off > last)
 			off = last - last % w->min_bs;
 		return off;
@@ -287,38 +281,7 @@ static void loop_reset(struct worker *w)
 	for (i = 0; i < w->nr_files; i++) {
 		memset(w->files[i].next_seq, 0, sizeof(w->files[i].next_seq));
 		w->files[i].tw_pending = false;
-		if (w->files[i].used)
-			memset(w->files[i].used, 0, (size_t)(w->files[i].nr_blocks + 7) / 8);
 	}
-}
-
-static inline bool block_used(const struct worker_file *f, uint64_t b)
-{
-	return f->used[b / 8] & (1u << (b % 8));
-}
-
-/*
- * Random I/O of mixed sizes with the random map, fio's way: the offset
- * first, a block the map hands out that no earlier I/O of this pass
- * covered; then a size drawn to fit before the region's end; then that
- * size cut to the run of free blocks there, all of them marked. Every
- * block is covered exactly once per pass. Sets *off, returns the size.
- */
-static uint64_t fit_to_map(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
-{
-	uint64_t b, n, len;
-	bool new_pass;
-
-	do {
-		b = rb_randmap_next(f->map, &new_pass);
-		if (new_pass)
-			memset(f->used, 0, (size_t)(f->nr_blocks + 7) / 8);
-	} while (block_used(f, b));
-	len = pick_bs(w, ddir, f->size - b * w->min_bs);
-	for (n = 0; n * w->min_bs < len && b + n < f->nr_blocks && !block_used(f, b + n); n++)
-		f->used[(b + n) / 8] |= (uint8_t)(1u << ((b + n) % 8));
-	*off = b * w->min_bs;
-	return n * w->min_bs;
 }
 
 /* Fills u with the next I/O of the main phase; false when the phase is over. */
@@ -327,7 +290,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	const struct job_spec *job = w->job;
 	struct worker_file *f;
 	uint64_t bs, off = 0;
-	bool rtw_write, seq_fit, map_fit;
+	bool rtw_write, seq_fit, rand_fit, rand_seq = false, reseed, nomap, merged;
 	int ddir, d;
 
 	if (st->failed || st->full || st->lat.done || worker_stopped(w))
@@ -335,11 +298,18 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	if (st->end_ns && now >= st->end_ns)
 		return false;
 	/* number_ios ends a loop early; fio ignores it for time_based jobs */
+	/* random I/O without a map stops at loops x size however the loops fell, as fio's */
+	nomap = job_is_random(job) && !w->files[0].map;
+	if (nomap && !job->time_based && st->phase_bytes >= w->io_limit * job->loops)
+		return false;
 	if (st->loop_bytes >= w->io_limit ||
 	    (job->number_ios && !job->time_based && st->loop_ios >= job->number_ios)) {
 		if (!job->time_based && ++st->loop >= job->loops)
 			return false;
-		st->loop_bytes = 0;
+		/* one fio pass runs all loops there (see reseed): what a loop overran counts on */
+		merged = w->sync_io && nomap;
+		st->loop_bytes = merged && st->loop_bytes > w->io_limit ? st->loop_bytes - w->io_limit
+									 : 0;
 		st->loop_ios = 0;
 		if (st->verify_each_loop && !st->loop_break) {
 			/* the next loop starts once this one is verified (worker_main) */
@@ -350,7 +320,14 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		}
 		st->loop_break = false;
 		loop_reset(w);
-		if (job->randrepeat) {
+		/*
+		 * fio draws each loop's I/Os again with randrepeat, except where one
+		 * pass of its I/O loop does them all: random I/O without a map ends
+		 * only at loops x size when the I/O completes as it is issued
+		 */
+		reseed = w->reseed_loops && !merged;
+		worker_offsets_new_loop(w, reseed);
+		if (reseed) {
 			rb_mix_new_loop(&w->mix);
 			for (d = 0; d < DDIR_RWDIR_CNT; d++)
 				rb_taus_restart(&w->bs_rand[d]);
@@ -373,9 +350,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	rtw_write = ddir == DDIR_WRITE && f->tw_pending;
 	seq_fit = !rtw_write && !job_is_random(job) && !job->zone_strided &&
 		  (job->nr_bssplit[ddir] || job->bs_max[ddir] > job->bs[ddir]);
-	/* percentage_random below 100 leaves the choice to worker_pick_offset */
-	map_fit = !rtw_write && f->used && !job->zone_strided && !job->nr_dzones &&
-		  job->percentage_random[ddir] >= 100;
+	/* random I/O: the offset first, then a size that fits there, as fio */
+	rand_fit = !rtw_write && job_is_random(job) && !job->zone_strided;
 	if (seq_fit) {
 		/* fio takes the offset first, then a size that fits before the region's end */
 		off = worker_seq_next(w, f, ddir, job->bs[ddir]);
@@ -384,16 +360,38 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 			st->loop_bytes = w->io_limit;
 			return gen_main(w, st, u, now);
 		}
-	} else if (map_fit) {
-		bs = fit_to_map(w, f, ddir, &off);
+	} else if (rand_fit) {
+		int ret = 0;
+
+		rand_seq = !worker_draw_random(w, ddir);
+		if (rand_seq)
+			off = worker_seq_next(w, f, ddir, job->bs[ddir]);
+		else if (job->nr_dzones)
+			off = zoned_block(w, f, (f->size - job->bs[ddir]) / w->min_bs + 1) * w->min_bs;
+		else if (f->dist)
+			off = rb_dist_next(f->dist) * w->min_bs;
+		else
+			ret = worker_rand_offset(w, f, ddir, &off);
+		bs = ret ? 0 : pick_bs(w, ddir, f->size - off);
+		/* the map is full or nothing fits: the pass is over (a pass that has done nothing ends the phase) */
+		if (!bs) {
+			if (!st->loop_bytes)
+				return false;
+			st->loop_bytes = w->io_limit;
+			return gen_main(w, st, u, now);
+		}
+		if (f->map && !rand_seq)
+			bs = worker_map_mark(w, f, ddir, off, bs);
 	} else {
 		bs = rtw_write ? f->tw_len : pick_bs(w, ddir, UINT64_MAX);
 	}
 	/*
 	 * the tail smaller than a block is not issued, as fio; a size fitted to
-	 * the room is, while fewer bytes than the limit are done (fio's rule)
+	 * the room, a random I/O or the write of a trimmed block is while fewer
+	 * bytes than the limit are done
 	 */
-	if (!job->time_based && !seq_fit && !map_fit && st->loop_bytes + bs > w->io_limit) {
+	if (!job->time_based && !seq_fit && !rand_fit && !rtw_write &&
+	    st->loop_bytes + bs > w->io_limit) {
 		st->loop_bytes = w->io_limit;
 		return gen_main(w, st, u, now);
 	}
@@ -405,9 +403,9 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	if (rtw_write) {
 		off = f->tw_off;
 		f->tw_pending = false;
-	} else if (seq_fit) {
+	} else if (seq_fit || rand_seq) {
 		f->next_seq[ddir] = off + bs;
-	} else if (!map_fit) {
+	} else if (!rand_fit) {
 		off = worker_pick_offset(w, f, ddir, bs);
 	}
 	if (ddir == DDIR_TRIM && (job->rw & RW_WRITE) && (job->rw & RW_RANDOM)) {
@@ -425,8 +423,10 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	if (ddir == DDIR_WRITE)
 		scramble(w, u);
 	/* trimwrite's trims come on top of size=, as fio's: the writes count */
-	if (!(ddir == DDIR_TRIM && (job->rw & RW_WRITE)))
+	if (!(ddir == DDIR_TRIM && (job->rw & RW_WRITE))) {
 		st->loop_bytes += bs;
+		st->phase_bytes += bs;
+	}
 	st->issued[ddir]++;
 	st->issued_bytes[ddir] += bs;
 	st->loop_ios++;
@@ -1277,7 +1277,7 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 			w->min_bs = w->verify_interval;
 		w->max_bs = w->max_bs > w->verify_interval ? w->max_bs : w->verify_interval;
 	}
-	seed = job->randrepeat ? job->randseed : (uint64_t)rb_now_ns();
+	seed = job->randrepeat || job->randseed_set ? job->randseed : (uint64_t)rb_now_ns();
 	rb_rand_seed(&w->rand, seed + 0x9e3779b97f4a7c15ull * (index + 1));
 	rb_mix_init(&w->mix, seed, index + 1, job->rwmixread);
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
@@ -1313,14 +1313,13 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	ret = worker_iolog_open(w, w->err, sizeof(w->err));
 	if (ret)
 		return ret;
+	ret = worker_offsets_setup(w, seed, index + 1, w->err, sizeof(w->err));
+	if (ret)
+		return ret;
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];
 		char derr[256] = "";
-		bool aligned = true;
 
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
-			if (job->ba[d] && job->ba[d] != job->bs[d])
-				aligned = false;
 		if (!job_is_random(job))
 			continue;
 		if (job->random_distribution != DIST_RANDOM) {
@@ -1332,21 +1331,6 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 					 job->name, derr);
 				return -EINVAL;
 			}
-		} else if (!job->norandommap && !job->lfsr && aligned && job_mixed_sizes(job)) {
-			/*
-			 * mixed sizes: any block may start an I/O, whose size is then
-			 * fitted to the room and to the free run there (fit_to_map)
-			 */
-			f->map = rb_randmap_new(f->nr_blocks, seed + i);
-			f->used = calloc((size_t)(f->nr_blocks + 7) / 8, 1);
-			if (!f->map || !f->used)
-				return -ENOMEM;
-		} else if ((!job->norandommap || job->lfsr) && aligned) {
-			/* lfsr, like the map, hands out each block once per pass */
-			f->map = rb_randmap_new(f->nr_blocks - (w->max_bs / w->min_bs) + 1,
-						seed + i);
-			if (!f->map)
-				return -ENOMEM;
 		}
 	}
 	if (job->verify && (job->do_verify || job->verify_only))

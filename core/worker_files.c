@@ -568,7 +568,6 @@ void worker_close_files(struct worker *w)
 			guard_close(f->fd);	/* drops the guard's exclusive hold with the last fd */
 		free(f->path);
 		rb_randmap_free(f->map);
-		free(f->used);
 		rb_dist_free(f->dist);
 		free(f->written);
 	}
