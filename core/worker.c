@@ -290,7 +290,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	const struct job_spec *job = w->job;
 	struct worker_file *f;
 	uint64_t bs, off = 0;
-	bool rtw_write, seq_fit, rand_fit, rand_seq = false, reseed, nomap, merged;
+	bool rtw_write, seq_fit, rand_fit, rand_seq = false, reseed, merged;
 	int ddir, d;
 
 	if (st->failed || st->full || st->lat.done || worker_stopped(w))
@@ -298,16 +298,16 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	if (st->end_ns && now >= st->end_ns)
 		return false;
 	/* number_ios ends a loop early; fio ignores it for time_based jobs */
-	/* random I/O without a map stops at loops x size however the loops fell, as fio's */
-	nomap = job_is_random(job) && !w->files[0].map;
-	if (nomap && !job->time_based && st->phase_bytes >= w->io_limit * job->loops)
+	/* random I/O stops at loops x size however the loops fell, as fio's */
+	if (job_is_random(job) && !job->time_based && w->io_limit <= UINT64_MAX / job->loops &&
+	    st->phase_bytes >= w->io_limit * job->loops)
 		return false;
 	if (st->loop_bytes >= w->io_limit ||
 	    (job->number_ios && !job->time_based && st->loop_ios >= job->number_ios)) {
 		if (!job->time_based && ++st->loop >= job->loops)
 			return false;
-		/* one fio pass runs all loops there (see reseed): what a loop overran counts on */
-		merged = w->sync_io && nomap;
+		/* one fio pass that runs on past a loop's end: what a loop overran counts on */
+		merged = !worker_loop_ends_pass(w);
 		st->loop_bytes = merged && st->loop_bytes > w->io_limit ? st->loop_bytes - w->io_limit
 									 : 0;
 		st->loop_ios = 0;
@@ -320,11 +320,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		}
 		st->loop_break = false;
 		loop_reset(w);
-		/*
-		 * fio draws each loop's I/Os again with randrepeat, except where one
-		 * pass of its I/O loop does them all: random I/O without a map ends
-		 * only at loops x size when the I/O completes as it is issued
-		 */
+		/* fio draws each loop's I/Os again with randrepeat where its pass ends */
 		reseed = w->reseed_loops && !merged;
 		worker_offsets_new_loop(w, reseed);
 		if (reseed) {

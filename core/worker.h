@@ -77,6 +77,7 @@ struct worker {
 	struct rb_frand off_rand;	/* random offsets, as fio draws them (worker_offset.c) */
 	struct rb_taus seq_rand[DDIR_RWDIR_CNT];	/* percentage_random's choice */
 	bool reseed_loops;		/* each loop draws the same I/Os again (fio's randrepeat) */
+	bool off_use64;			/* off_rand is 64-bit from the first reseed on */
 	uint64_t map_bs;		/* the random map's block: the smallest bs of any direction */
 	/* bssplit in fio's lookup order: by percentage, ties as written */
 	struct bssplit_entry split[DDIR_RWDIR_CNT][RB_MAX_BSSPLIT];

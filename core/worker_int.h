@@ -47,6 +47,13 @@ int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64
 uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint64_t off,
 			 uint64_t len);
 
+/*
+ * Whether the end of a loop is also the end of one pass of fio's I/O loop,
+ * where fio reseeds (randrepeat); where it is not, fio goes on drawing and
+ * counts the bytes of all loops together.
+ */
+bool worker_loop_ends_pass(const struct worker *w);
+
 /* latency_target's queue depth search (core/worker_lat.c) */
 struct lat_target {
 	bool on;		/* latency_target set */

@@ -54,9 +54,13 @@ int worker_offsets_setup(struct worker *w, uint64_t seed, unsigned thread_nr, ch
 	for (i = 0; i < w->nr_files; i++)
 		if (w->files[i].size / w->map_bs > most)
 			most = w->files[i].size / w->map_bs;
-	/* a 32-bit draw cannot reach every block of a bigger region: fio turns to 64 bits */
-	use64 = job->random_generator == RANDGEN_TAUS64 ||
-		(job->random_generator == RANDGEN_DEFAULT && most > UINT32_MAX);
+	/*
+	 * a 32-bit draw cannot reach every block of a bigger region: fio turns to
+	 * 64 bits, but only once it reseeds (a new loop with randrepeat); the
+	 * first loop still draws from the generator seeded before the switch
+	 */
+	use64 = job->random_generator == RANDGEN_TAUS64;
+	w->off_use64 = use64 || (job->random_generator == RANDGEN_DEFAULT && most > UINT32_MAX);
 	/*
 	 * randrepeat gives offsets fio's fixed seed, else they come from the seed
 	 * table; randseed= turns off the reseeding at each loop (fio clears
@@ -101,7 +105,7 @@ void worker_offsets_new_loop(struct worker *w, bool reseed)
 			rb_randmap_reset(w->files[i].map);
 	if (!reseed)
 		return;
-	rb_frand_restart(&w->off_rand);
+	rb_frand_init(&w->off_rand, w->off_rand.seed, w->off_use64);
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		rb_taus_restart(&w->seq_rand[d]);
 }
@@ -147,4 +151,21 @@ uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint
 	if (n && n * unit < len)
 		len = n * unit;
 	return len;
+}
+
+bool worker_loop_ends_pass(const struct worker *w)
+{
+	uint64_t region = 0;
+	unsigned i;
+
+	if (!job_is_random(w->job))
+		return true;
+	for (i = 0; i < w->nr_files; i++)
+		region += w->files[i].size;
+	/*
+	 * fio's pass ends when the map is full, or when the bytes issued reach
+	 * size= and the engine counts them at issue (it queues rather than
+	 * completing in its submit call); io_size= below size= ends neither
+	 */
+	return w->io_limit >= region && (w->files[0].map || !w->sync_io);
 }
