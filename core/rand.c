@@ -81,15 +81,6 @@ double rb_rand_double(struct rb_rand *r)
 
 /* ---- the read/write mix, as fio 3.33 decides it ---------------------------- */
 
-/* One step of L'Ecuyer's three-component Tausworthe generator (taus88). */
-uint32_t rb_taus_next(struct rb_taus *t)
-{
-	t->s1 = ((t->s1 & 0xfffffffeu) << 12) ^ (((t->s1 << 13) ^ t->s1) >> 19);
-	t->s2 = ((t->s2 & 0xfffffff8u) << 4) ^ (((t->s2 << 2) ^ t->s2) >> 25);
-	t->s3 = ((t->s3 & 0xfffffff0u) << 17) ^ (((t->s3 << 3) ^ t->s3) >> 11);
-	return t->s1 ^ t->s2 ^ t->s3;
-}
-
 /* Each component needs a seed above a small floor (1, 7, 15) to be full-period. */
 static uint32_t floor_seed(uint32_t x, uint32_t floor)
 {
@@ -139,17 +130,6 @@ unsigned rb_taus_pct(struct rb_taus *t)
 
 /* ---- fio's offset generator: taus88, or taus258 for more than 2^32 blocks ---- */
 
-/* One step of L'Ecuyer's five-component 64-bit Tausworthe generator (taus258). */
-static inline uint64_t taus258_next(uint64_t *s)
-{
-	s[0] = ((s[0] & 0xfffffffffffffffeull) << 10) ^ (((s[0] << 1) ^ s[0]) >> 53);
-	s[1] = ((s[1] & 0xfffffffffffffe00ull) << 5) ^ (((s[1] << 24) ^ s[1]) >> 50);
-	s[2] = ((s[2] & 0xfffffffffffff000ull) << 29) ^ (((s[2] << 3) ^ s[2]) >> 23);
-	s[3] = ((s[3] & 0xfffffffffffe0000ull) << 23) ^ (((s[3] << 5) ^ s[3]) >> 24);
-	s[4] = ((s[4] & 0xffffffffff800000ull) << 8) ^ (((s[4] << 3) ^ s[4]) >> 33);
-	return s[0] ^ s[1] ^ s[2] ^ s[3] ^ s[4];
-}
-
 static uint64_t floor_seed64(uint64_t x, uint64_t floor)
 {
 	return x < floor ? x + floor : x;
@@ -165,14 +145,15 @@ void rb_frand_restart(struct rb_frand *f)
 
 	if (!f->use64) {
 		rb_taus_seed(&f->t32, (uint32_t)f->seed);
-		return;
+	} else {
+		for (i = 0; i < 5; i++) {
+			x = floor_seed64(x * lcg ^ f->seed, floors[i]);
+			f->s[i] = x;
+		}
+		for (i = 0; i < 6; i++)
+			rb_taus258_next(f->s);
 	}
-	for (i = 0; i < 5; i++) {
-		x = floor_seed64(x * lcg ^ f->seed, floors[i]);
-		f->s[i] = x;
-	}
-	for (i = 0; i < 6; i++)
-		taus258_next(f->s);
+	f->ahead = rb_frand_raw(f);
 }
 
 void rb_frand_init(struct rb_frand *f, uint64_t seed, bool use64)
@@ -182,18 +163,6 @@ void rb_frand_init(struct rb_frand *f, uint64_t seed, bool use64)
 	rb_frand_restart(f);
 }
 
-uint64_t rb_frand_next(struct rb_frand *f)
-{
-	return f->use64 ? taus258_next(f->s) : rb_taus_next(&f->t32);
-}
-
-uint64_t rb_frand_scale(struct rb_frand *f, uint64_t n)
-{
-	/* the maximum plus one: 2^64 or 2^32, exact in a double */
-	double top = f->use64 ? 18446744073709551616.0 : 4294967296.0;
-
-	return (uint64_t)((double)n * ((double)rb_frand_next(f) / top));
-}
 
 void rb_mix_init(struct rb_mix *m, uint64_t randseed, unsigned thread_nr, unsigned read_pct)
 {

@@ -14,15 +14,6 @@
 #include <string.h>
 #include "rand.h"
 
-#define MAP_LEVELS 11	/* 64^11 > 2^64 blocks */
-
-struct rb_randmap {
-	uint64_t nr_blocks;
-	unsigned nr_levels;
-	uint64_t nbits[MAP_LEVELS];	/* valid bits per level */
-	uint64_t *level[MAP_LEVELS];
-};
-
 static inline uint64_t words_for(uint64_t bits)
 {
 	return (bits + 63) / 64;
@@ -43,7 +34,7 @@ struct rb_randmap *rb_randmap_new(uint64_t nr_blocks)
 		return NULL;
 	m->nr_blocks = nr_blocks;
 	/* levels until one word holds the whole level */
-	for (l = 0; l < MAP_LEVELS; l++) {
+	for (l = 0; l < RB_RANDMAP_LEVELS; l++) {
 		m->nbits[l] = bits;
 		total += words_for(bits);
 		m->nr_levels = l + 1;
@@ -76,11 +67,6 @@ void rb_randmap_reset(struct rb_randmap *m)
 	for (l = 0; l < m->nr_levels; l++)
 		total += words_for(m->nbits[l]);
 	memset(m->level[0], 0, total * sizeof(uint64_t));
-}
-
-bool rb_randmap_isset(const struct rb_randmap *m, uint64_t b)
-{
-	return b < m->nr_blocks && (m->level[0][b / 64] >> (b % 64)) & 1;
 }
 
 /* The first clear bit at index >= i of level l, or RB_RANDMAP_NONE. */

@@ -209,7 +209,8 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
 {
 	const struct job_spec *job = w->job;
 	uint64_t off, last = f->size - bs;
-	bool random = job_is_random(job) && worker_draw_random(w, ddir);
+	bool random = job_is_random(job) &&
+		      (job->percentage_random[ddir] >= 100 || worker_draw_random(w, ddir));
 
 	if (job->zone_strided && job->zonesize)
 		return strided_offset(w, f, bs, random);
@@ -359,7 +360,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	} else if (rand_fit) {
 		int ret = 0;
 
-		rand_seq = !worker_draw_random(w, ddir);
+		rand_seq = job->percentage_random[ddir] < 100 && !worker_draw_random(w, ddir);
 		if (rand_seq)
 			off = worker_seq_next(w, f, ddir, job->bs[ddir]);
 		else if (job->nr_dzones)

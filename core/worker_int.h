@@ -34,7 +34,7 @@ int worker_offsets_setup(struct worker *w, uint64_t seed, unsigned thread_nr, ch
 			 size_t errlen);
 /* A new loop: every block free again; with reseed the draws start over as well. */
 void worker_offsets_new_loop(struct worker *w, bool reseed);
-/* percentage_random: whether the next I/O of ddir goes to a random offset. */
+/* percentage_random below 100: whether the next I/O of ddir goes to a random offset. */
 bool worker_draw_random(struct worker *w, int ddir);
 /*
  * A random offset of direction ddir in f's region (relative to its start):

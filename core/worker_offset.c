@@ -112,11 +112,7 @@ void worker_offsets_new_loop(struct worker *w, bool reseed)
 
 bool worker_draw_random(struct worker *w, int ddir)
 {
-	unsigned pct = w->job->percentage_random[ddir];
-
-	if (pct >= 100)
-		return true;
-	return rb_taus_pct(&w->seq_rand[ddir]) <= pct;
+	return rb_taus_pct(&w->seq_rand[ddir]) <= w->job->percentage_random[ddir];
 }
 
 int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
@@ -138,6 +134,9 @@ int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64
 		}
 	}
 	*off = b * align_of(job, ddir);
+	/* the next draw is known: its map word arrives while this I/O is issued */
+	if (f->map)
+		rb_randmap_prefetch(f->map, rb_frand_peek_scale(&w->off_rand, lastb));
 	return 0;
 }
 
