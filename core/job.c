@@ -1052,7 +1052,9 @@ static const struct job_opt job_opts[] = {
 	{ "verify_backlog_batch", NULL, opt_accept, 0, 0, 0, 0, N_VLATER },
 	{ "verify_async", NULL, opt_accept, 0, 0, 0, 0, N_VLATER },
 	{ "verify_async_cpus", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_VLATER },
-	{ "experimental_verify", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VLATER },
+	{ "experimental_verify", NULL, opt_bool, OFF(experimental_verify), 0, 0, OPT_BARE,
+	  "the read-back goes through the written blocks in order instead of replaying the "
+	  "offsets; how much is read and written over the loops is fio's" },
 	{ "verify_dump", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VDUMP },
 	{ "error_dump", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VDUMP },
 	{ "verify_interval", NULL, opt_u64, OFF(verify_interval), 1, 0, 0, NULL },

@@ -192,6 +192,7 @@ struct job_spec {
 	bool do_verify;
 	bool verify_fatal;
 	bool verify_only;		/* read back and check what an earlier run wrote */
+	bool experimental_verify;	/* fio counts the read-back against the write budget */
 	uint64_t verify_interval;	/* bytes per verify header, 0 = job_verify_interval's default */
 	unsigned continue_on_error;	/* COE_* bits */
 

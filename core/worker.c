@@ -37,6 +37,9 @@ struct io_state {
 	bool counting;			/* ramp over */
 	uint64_t loop_bytes;		/* issued in this loop */
 	uint64_t phase_bytes;		/* issued in all loops of the main phase */
+	uint64_t loop_written;		/* bytes written or trimmed in this loop */
+	bool exp_verify;		/* experimental_verify: fio's budget for the read-back */
+	uint64_t verified;		/* experimental_verify: bytes read back in all loops */
 	uint64_t loop_ios;		/* I/Os issued in this loop, for number_ios */
 	unsigned loop;
 	unsigned next_file;
@@ -151,30 +154,6 @@ static int pick_ddir(struct worker *w, const struct worker_file *f)
 	return DDIR_READ;
 }
 
-/* random_distribution=zoned(_abs): a zone by its access share, then a block in it. */
-static uint64_t zoned_block(struct worker *w, const struct worker_file *f, uint64_t nr_blocks)
-{
-	const struct job_spec *job = w->job;
-	unsigned pick = (unsigned)rb_rand_below(&w->rand, 100), acc = 0, i;
-	uint64_t first = 0, len = nr_blocks;
-
-	for (i = 0; i < job->nr_dzones; i++) {
-		len = job->dzones_abs ? job->dzones[i].size / w->min_bs
-				      : nr_blocks * job->dzones[i].size / 100;
-		acc += job->dzones[i].access;
-		if (pick < acc || i + 1 == job->nr_dzones)
-			break;
-		first += len;
-	}
-	/* zones past the end of a smaller region fold into what is there */
-	if (first >= nr_blocks)
-		first = 0;
-	if (!len || first + len > nr_blocks)
-		len = nr_blocks - first;
-	(void)f;
-	return first + rb_rand_below(&w->rand, len);
-}
-
 /*
  * zonemode=strided: zonesize bytes of I/O inside a zone of zonerange bytes,
  * then on to the zone zoneskip bytes past its end, back to the start at the
@@ -216,9 +195,10 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
 		return strided_offset(w, f, bs, random);
 
 	if (random) {
-		if (job->nr_dzones)
-			off = zoned_block(w, f, last / w->min_bs + 1) * w->min_bs;
-		else if (f->dist)
+		if (job->nr_dzones) {
+			if (worker_zoned_offset(w, f, ddir, &off))
+				off = 0;
+		} else if (f->dist)
 			off = rb_dist_next(f->dist) * w->min_bs;
 		else if (worker_rand_offset(w, f, ddir, &off))
 			off = 0;	/* the pass is over; the caller's byte count ends it */
@@ -320,6 +300,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 			return false;
 		}
 		st->loop_break = false;
+		st->loop_written = 0;
 		loop_reset(w);
 		/* fio draws each loop's I/Os again with randrepeat where its pass ends */
 		reseed = w->reseed_loops && !merged;
@@ -330,6 +311,13 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 				rb_taus_restart(&w->bs_rand[d]);
 		}
 	}
+	/*
+	 * experimental_verify: fio counts the read-back as written bytes, so
+	 * the loops end once writes and read-backs together reach loops x size
+	 */
+	if (st->exp_verify && w->io_limit <= UINT64_MAX / job->loops &&
+	    st->phase_bytes + st->verified >= w->io_limit * job->loops)
+		return false;
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
 	/*
@@ -364,7 +352,14 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		if (rand_seq)
 			off = worker_seq_next(w, f, ddir, job->bs[ddir]);
 		else if (job->nr_dzones)
-			off = zoned_block(w, f, (f->size - job->bs[ddir]) / w->min_bs + 1) * w->min_bs;
+			ret = worker_zoned_offset(w, f, ddir, &off);
+		if (ret == -ERANGE) {
+			set_error(w, EINVAL, "job '%s': random_distribution=zoned_abs: the zones "
+				  "run past the end of %s (%llu bytes)", job->name, f->path,
+				  (unsigned long long)f->size);
+			st->failed = true;
+			return false;
+		}
 		else if (f->dist)
 			off = rb_dist_next(f->dist) * w->min_bs;
 		else
@@ -424,6 +419,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		st->loop_bytes += bs;
 		st->phase_bytes += bs;
 	}
+	if (ddir != DDIR_READ)
+		st->loop_written += bs;
 	st->issued[ddir]++;
 	st->issued_bytes[ddir] += bs;
 	st->loop_ios++;
@@ -446,6 +443,16 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 
 			if (!(f->written[b / 8] & (1u << (b % 8))))
 				continue;
+			/*
+			 * experimental_verify: fio reads back while all its read-backs
+			 * so far stay within what this loop wrote, and counts them
+			 * against the write budget
+			 */
+			if (st->exp_verify) {
+				if (st->verified + w->map_bs > st->loop_written)
+					return false;
+				st->verified += bs;
+			}
 			u->ddir = DDIR_READ;
 			u->len = (uint32_t)bs;
 			u->offset = f->start + b * w->min_bs;
@@ -1085,7 +1092,7 @@ void *worker_main(void *arg)
 	const struct job_spec *job = w->job;
 	struct io_state st;
 	struct rusage ru0, ru1;
-	uint64_t t0, t_main_end, t_end;
+	uint64_t t0, t_main_end, t_end, issued;
 	unsigned i, d;
 
 	memset(&st, 0, sizeof(st));
@@ -1119,6 +1126,7 @@ void *worker_main(void *arg)
 	/* with a ramp the phase flips to RUN when statistics start; the sampler reads the clock */
 	st.verify_each_loop = job->verify && job->do_verify && !job->verify_only &&
 			      (job->rw & RW_WRITE) && !job->time_based && job->loops > 1;
+	st.exp_verify = st.verify_each_loop && job->experimental_verify;
 	do {
 		if (st.loop_break) {
 			/* the next loop: what it writes is what its verify reads */
@@ -1127,12 +1135,16 @@ void *worker_main(void *arg)
 			st.verifying = false;
 			atomic_store_explicit(&w->phase, PHASE_RUN, memory_order_release);
 		}
+		issued = st.numberio;
 		if (!job->verify_only)
 			pump(w, &st, gen_main);
 		if (job->end_fsync && job_writes(job) && !w->ts.error && !st.loop_break)
 			for (i = 0; i < w->nr_files; i++)
 				do_fsync(w, w->files[i].fd, false);
 		t_main_end = rb_now_ns();
+		/* a loop that found nothing to write ends the job, read-back and all (fio) */
+		if (st.exp_verify && st.numberio == issued)
+			break;
 		if (job->verify && (job->do_verify || job->verify_only) && (job->rw & RW_WRITE) &&
 		    (!w->ts.error || !job->verify_fatal) && !worker_stopped(w)) {
 			atomic_store_explicit(&w->phase, PHASE_VERIFY, memory_order_release);

@@ -76,6 +76,7 @@ struct worker {
 	struct rb_taus bs_rand[DDIR_RWDIR_CNT];	/* bsrange/bssplit sizes, as fio draws them */
 	struct rb_frand off_rand;	/* random offsets, as fio draws them (worker_offset.c) */
 	struct rb_taus seq_rand[DDIR_RWDIR_CNT];	/* percentage_random's choice */
+	struct rb_taus zone_rand;	/* random_distribution=zoned's choice of zone */
 	bool reseed_loops;		/* each loop draws the same I/Os again (fio's randrepeat) */
 	bool off_use64;			/* off_rand is 64-bit from the first reseed on */
 	uint64_t map_bs;		/* the random map's block: the smallest bs of any direction */

@@ -43,6 +43,12 @@ bool worker_draw_random(struct worker *w, int ddir);
  * pass is over) or no I/O fits the region.
  */
 int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off);
+/*
+ * random_distribution=zoned(_abs), as fio: a zone by its share of the
+ * accesses, a block drawn uniformly inside it. -ENOSPC when no I/O fits,
+ * -ERANGE when zoned_abs zones run past the region.
+ */
+int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off);
 /* Marks an I/O in the map; returns len cut to the run of free blocks at off. */
 uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint64_t off,
 			 uint64_t len);

@@ -72,6 +72,7 @@ int worker_offsets_setup(struct worker *w, uint64_t seed, unsigned thread_nr, ch
 	rb_frand_init(&w->off_rand, block_seed, use64);
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		rb_taus_init(&w->seq_rand[d], seed, thread_nr, RB_SEED_SEQ_RAND);
+	rb_taus_init(&w->zone_rand, seed, thread_nr, RB_SEED_ZONE);
 
 	if (!job_is_random(job) || job->zone_strided)
 		return 0;
@@ -108,6 +109,7 @@ void worker_offsets_new_loop(struct worker *w, bool reseed)
 	rb_frand_init(&w->off_rand, w->off_rand.seed, w->off_use64);
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		rb_taus_restart(&w->seq_rand[d]);
+	rb_taus_restart(&w->zone_rand);
 }
 
 bool worker_draw_random(struct worker *w, int ddir)
@@ -137,6 +139,39 @@ int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64
 	/* the next draw is known: its map word arrives while this I/O is issued */
 	if (f->map)
 		rb_randmap_prefetch(f->map, rb_frand_peek_scale(&w->off_rand, lastb));
+	return 0;
+}
+
+int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+{
+	const struct job_spec *job = w->job;
+	uint64_t lastb = last_block(job, f, ddir), ba = align_of(job, ddir);
+	uint64_t first = 0, end = 0, b;
+	unsigned v, acc = 0, i;
+
+	if (!lastb)
+		return -ENOSPC;
+	/* a zone by its share of the accesses (1-100), then a block inside it */
+	v = rb_taus_pct(&w->zone_rand);
+	for (i = 0; i < job->nr_dzones; i++) {
+		acc += job->dzones[i].access;
+		if (v <= acc)
+			break;
+		first += job->dzones[i].size;
+	}
+	if (i == job->nr_dzones) {
+		/* shares that leave v out (fio's table has no entry there): the whole region */
+		b = rb_frand_scale(&w->off_rand, lastb);
+	} else if (job->dzones_abs) {
+		end = (first + job->dzones[i].size) / ba;
+		if (end > lastb)
+			return -ERANGE;
+		b = first / ba + rb_frand_scale(&w->off_rand, end - first / ba);
+	} else {
+		end = first + job->dzones[i].size;
+		b = rb_frand_scale(&w->off_rand, lastb * (end - first) / 100) + first * lastb / 100;
+	}
+	*off = b * ba;
 	return 0;
 }
 

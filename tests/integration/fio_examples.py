@@ -45,8 +45,6 @@ KNOWN = {
     'examples/enospc-pressure.fio': 'exitall stops the sibling jobs when one ends: how far '
                                     'they got by then depends on timing, in fio and '
                                     'raidbench alike',
-    't/jobs/t0026.fio': 'experimental_verify: fio runs one loop; raidbench runs them all '
-                        '(noted by --parse-only)',
 }
 
 # randrepeat=0 seeds from the clock, so fio's own counts change run to run; a
