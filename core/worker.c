@@ -353,6 +353,10 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 			off = worker_seq_next(w, f, ddir, job->bs[ddir]);
 		else if (job->nr_dzones)
 			ret = worker_zoned_offset(w, f, ddir, &off);
+		else if (f->dist)
+			off = rb_dist_next(f->dist) * w->min_bs;
+		else
+			ret = worker_rand_offset(w, f, ddir, &off);
 		if (ret == -ERANGE) {
 			set_error(w, EINVAL, "job '%s': random_distribution=zoned_abs: the zones "
 				  "run past the end of %s (%llu bytes)", job->name, f->path,
@@ -360,12 +364,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 			st->failed = true;
 			return false;
 		}
-		else if (f->dist)
-			off = rb_dist_next(f->dist) * w->min_bs;
-		else
-			ret = worker_rand_offset(w, f, ddir, &off);
 		bs = ret ? 0 : pick_bs(w, ddir, f->size - off);
-		/* the map is full or nothing fits: the pass is over (a pass that has done nothing ends the phase) */
+		/* the map is full or nothing fits: the pass is over (the phase, if it did nothing) */
 		if (!bs) {
 			if (!st->loop_bytes)
 				return false;
