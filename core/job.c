@@ -513,8 +513,7 @@ static int opt_bssplit(struct job_draft *d, const struct job_opt *o, const char 
 
 /*
  * Options whose value is one of a few words. The value lands in an int-sized
- * field (enum, unsigned) or, for cpus_allowed_policy, a bool; random_generator
- * keeps only whether it is lfsr (which visits every block once, map or not).
+ * field (enum, unsigned) or, for cpus_allowed_policy, a bool.
  */
 static const struct {
 	const char *opt;
@@ -527,7 +526,8 @@ static const struct {
 	{ "continue_on_error", { "none", "read", "write", "io", "verify", "all", "0", "1" },
 	  { 0, COE_READ, COE_WRITE, COE_IO, COE_VERIFY, COE_ALL, 0, COE_ALL },
 	  "none, read, write, io, verify, all, 0 or 1" },
-	{ "random_generator", { "tausworthe", "tausworthe64", "lfsr" }, { 0, 0, 1 },
+	{ "random_generator", { "tausworthe", "tausworthe64", "lfsr" },
+	  { RANDGEN_TAUS, RANDGEN_TAUS64, RANDGEN_LFSR },
 	  "tausworthe, tausworthe64 or lfsr" },
 	{ "cpus_allowed_policy", { "shared", "split" }, { 0, 1 }, "shared or split" },
 	{ "kb_base", { "1024", "1000" }, { 1024, 1000 }, "1024 or 1000" },
@@ -945,7 +945,7 @@ static const struct job_opt job_opts[] = {
 	{ "norandommap", NULL, opt_bool, OFF(norandommap), 0, 0, OPT_BARE, NULL },
 	{ "randrepeat", NULL, opt_bool, OFF(randrepeat), 0, 0, 0, NULL },
 	{ "randseed", NULL, opt_u64, OFF(randseed), 0, 0, 0, NULL },
-	{ "random_generator", NULL, opt_word, OFF(lfsr), 0, 0, 0, NULL },
+	{ "random_generator", NULL, opt_word, OFF(random_generator), 0, 0, 0, NULL },
 	{ "random_distribution", NULL, opt_random_distribution, 0, 0, 0, 0, NULL },
 	{ "percentage_random", NULL, opt_ddir, OFF(percentage_random), 0, 100, OPT_COUNT, NULL },
 	{ "runtime", "timeout", opt_time, OFF(runtime_us), SEC, 0, 0, NULL },
@@ -1058,7 +1058,9 @@ static const struct job_opt job_opts[] = {
 	{ "verify_backlog_batch", NULL, opt_accept, 0, 0, 0, 0, N_VLATER },
 	{ "verify_async", NULL, opt_accept, 0, 0, 0, 0, N_VLATER },
 	{ "verify_async_cpus", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_VLATER },
-	{ "experimental_verify", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VLATER },
+	{ "experimental_verify", NULL, opt_bool, OFF(experimental_verify), 0, 0, OPT_BARE,
+	  "the read-back goes through the written blocks in order instead of replaying the "
+	  "offsets; how much is read and written over the loops is fio's" },
 	{ "verify_dump", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VDUMP },
 	{ "error_dump", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VDUMP },
 	{ "verify_interval", NULL, opt_u64, OFF(verify_interval), 1, 0, 0, NULL },
@@ -1351,9 +1353,9 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 		j->time_based = false;	/* fio warns and carries on */
 	if (!j->loops)
 		j->loops = 1;
-	/* fio seeds from randseed whenever it is given, randrepeat or not */
+	/* fio seeds from randseed whenever it is given, randrepeat or not (worker_setup) */
 	if (was_set(d, "randseed"))
-		j->randrepeat = true;
+		j->randseed_set = true;
 	if (j->random_distribution != DIST_RANDOM || j->nr_dzones)
 		j->norandommap = true;
 	for (i = 0; i < DDIR_RWDIR_CNT; i++) {

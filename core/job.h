@@ -24,6 +24,8 @@ enum {
 	RW_RANDOM = 1u << 3,
 };
 
+/* random_generator=; DEFAULT is tausworthe that turns 64-bit for regions of more than 2^32 blocks */
+enum { RANDGEN_DEFAULT = 0, RANDGEN_LFSR, RANDGEN_TAUS, RANDGEN_TAUS64 };
 enum rand_dist { DIST_RANDOM = 0, DIST_ZIPF, DIST_PARETO, DIST_NORMAL };
 
 enum verify_type { VERIFY_NONE = 0, VERIFY_CRC32C, VERIFY_MD5 };
@@ -129,8 +131,9 @@ struct job_spec {
 	bool invalidate;
 	bool norandommap;
 	bool unlink;		/* remove the files after the job (engines with target_close) */
-	int lfsr;			/* random_generator=lfsr: every block once per pass, even with norandommap */
+	int random_generator;		/* RANDGEN_*: lfsr covers every block once per pass, even with norandommap */
 	bool randrepeat;
+	bool randseed_set;		/* randseed= given: fio then seeds offsets from it and never reseeds */
 	uint64_t randseed;
 	enum rand_dist random_distribution;
 	double dist_param;		/* zipf theta, pareto h, normal sigma % */
@@ -192,6 +195,7 @@ struct job_spec {
 	bool do_verify;
 	bool verify_fatal;
 	bool verify_only;		/* read back and check what an earlier run wrote */
+	bool experimental_verify;	/* fio counts the read-back against the write budget */
 	uint64_t verify_interval;	/* bytes per verify header, 0 = job_verify_interval's default */
 	unsigned continue_on_error;	/* COE_* bits */
 

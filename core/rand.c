@@ -1,7 +1,8 @@
 /*
- * rand.c - the generator behind every random choice a worker makes:
- * xoshiro256** seeded through splitmix64; and the read/write mix chooser,
- * which follows fio's own generator and rules so mixed runs split alike.
+ * rand.c - the generators behind a worker's random choices: xoshiro256**
+ * seeded through splitmix64 for data and the choices fio leaves to chance;
+ * fio's own Tausworthe generators and seed table for offsets, block sizes and
+ * the read/write mix, so that a job draws the same I/Os as under fio.
  *
  * It is a per-thread object with no locking and no allocation; it must stay
  * cheap enough to draw several numbers per I/O. Not for cryptography.
@@ -80,15 +81,6 @@ double rb_rand_double(struct rb_rand *r)
 
 /* ---- the read/write mix, as fio 3.33 decides it ---------------------------- */
 
-/* One step of L'Ecuyer's three-component Tausworthe generator (taus88). */
-uint32_t rb_taus_next(struct rb_taus *t)
-{
-	t->s1 = ((t->s1 & 0xfffffffeu) << 12) ^ (((t->s1 << 13) ^ t->s1) >> 19);
-	t->s2 = ((t->s2 & 0xfffffff8u) << 4) ^ (((t->s2 << 2) ^ t->s2) >> 25);
-	t->s3 = ((t->s3 & 0xfffffff0u) << 17) ^ (((t->s3 << 3) ^ t->s3) >> 11);
-	return t->s1 ^ t->s2 ^ t->s3;
-}
-
 /* Each component needs a seed above a small floor (1, 7, 15) to be full-period. */
 static uint32_t floor_seed(uint32_t x, uint32_t floor)
 {
@@ -108,18 +100,69 @@ void rb_taus_restart(struct rb_taus *t)
 		rb_taus_next(t);
 }
 
-void rb_taus_init(struct rb_taus *t, uint64_t randseed, unsigned thread_nr, unsigned slot)
+uint64_t rb_seed_slot(uint64_t randseed, unsigned thread_nr, unsigned slot)
 {
 	const uint64_t k = 0x9e370001ull;
 	uint64_t s = randseed;
 	unsigned i;
 
-	/* fio's seed table: randseed * k^4, then one more factor of k per slot */
+	/* randseed * k^4, then one more factor of k per slot */
 	for (i = 0; i < 4 + slot; i++)
 		s *= k;
-	t->seed = (uint32_t)(s * thread_nr + slot);
+	return s * thread_nr + slot;
+}
+
+void rb_taus_seed(struct rb_taus *t, uint32_t seed)
+{
+	t->seed = seed;
 	rb_taus_restart(t);
 }
+
+void rb_taus_init(struct rb_taus *t, uint64_t randseed, unsigned thread_nr, unsigned slot)
+{
+	rb_taus_seed(t, (uint32_t)rb_seed_slot(randseed, thread_nr, slot));
+}
+
+unsigned rb_taus_pct(struct rb_taus *t)
+{
+	return 1 + (unsigned)(100.0 * ((double)rb_taus_next(t) / 4294967296.0));
+}
+
+/* ---- fio's offset generator: taus88, or taus258 for more than 2^32 blocks ---- */
+
+static uint64_t floor_seed64(uint64_t x, uint64_t floor)
+{
+	return x < floor ? x + floor : x;
+}
+
+void rb_frand_restart(struct rb_frand *f)
+{
+	/* each component above its floor (1, 7, 15, 33, 49), seeded by an LCG as fio's */
+	static const uint64_t floors[5] = { 1, 7, 15, 33, 49 };
+	const uint64_t lcg = 6906969069ull;
+	uint64_t x = 53;
+	int i;
+
+	if (!f->use64) {
+		rb_taus_seed(&f->t32, (uint32_t)f->seed);
+	} else {
+		for (i = 0; i < 5; i++) {
+			x = floor_seed64(x * lcg ^ f->seed, floors[i]);
+			f->s[i] = x;
+		}
+		for (i = 0; i < 6; i++)
+			rb_taus258_next(f->s);
+	}
+	f->ahead = rb_frand_raw(f);
+}
+
+void rb_frand_init(struct rb_frand *f, uint64_t seed, bool use64)
+{
+	f->use64 = use64;
+	f->seed = seed;
+	rb_frand_restart(f);
+}
+
 
 void rb_mix_init(struct rb_mix *m, uint64_t randseed, unsigned thread_nr, unsigned read_pct)
 {
@@ -145,8 +188,7 @@ void rb_mix_reset_counts(struct rb_mix *m)
 int rb_mix_next(struct rb_mix *m)
 {
 	if (m->issued[m->ddir] >= m->until) {
-		/* uniform in 1..100 from the top of a 32-bit draw */
-		unsigned v = 1 + (unsigned)(100.0 * ((double)rb_taus_next(&m->t) / 4294967296.0));
+		unsigned v = rb_taus_pct(&m->t);
 		int d = v <= m->read_pct ? 0 : 1;
 
 		/*

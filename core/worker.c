@@ -36,6 +36,10 @@ struct io_state {
 	uint64_t end_ns;		/* 0 = no time limit */
 	bool counting;			/* ramp over */
 	uint64_t loop_bytes;		/* issued in this loop */
+	uint64_t phase_bytes;		/* issued in all loops of the main phase */
+	uint64_t loop_written;		/* bytes written or trimmed in this loop */
+	bool exp_verify;		/* experimental_verify: fio's budget for the read-back */
+	uint64_t verified;		/* experimental_verify: bytes read back in all loops */
 	uint64_t loop_ios;		/* I/Os issued in this loop, for number_ios */
 	unsigned loop;
 	unsigned next_file;
@@ -150,30 +154,6 @@ static int pick_ddir(struct worker *w, const struct worker_file *f)
 	return DDIR_READ;
 }
 
-/* random_distribution=zoned(_abs): a zone by its access share, then a block in it. */
-static uint64_t zoned_block(struct worker *w, const struct worker_file *f, uint64_t nr_blocks)
-{
-	const struct job_spec *job = w->job;
-	unsigned pick = (unsigned)rb_rand_below(&w->rand, 100), acc = 0, i;
-	uint64_t first = 0, len = nr_blocks;
-
-	for (i = 0; i < job->nr_dzones; i++) {
-		len = job->dzones_abs ? job->dzones[i].size / w->min_bs
-				      : nr_blocks * job->dzones[i].size / 100;
-		acc += job->dzones[i].access;
-		if (pick < acc || i + 1 == job->nr_dzones)
-			break;
-		first += len;
-	}
-	/* zones past the end of a smaller region fold into what is there */
-	if (first >= nr_blocks)
-		first = 0;
-	if (!len || first + len > nr_blocks)
-		len = nr_blocks - first;
-	(void)f;
-	return first + rb_rand_below(&w->rand, len);
-}
-
 /*
  * zonemode=strided: zonesize bytes of I/O inside a zone of zonerange bytes,
  * then on to the zone zoneskip bytes past its end, back to the start at the
@@ -209,26 +189,21 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
 	const struct job_spec *job = w->job;
 	uint64_t off, last = f->size - bs;
 	bool random = job_is_random(job) &&
-		      (job->percentage_random[ddir] >= 100 ||
-		       rb_rand_below(&w->rand, 100) < job->percentage_random[ddir]);
+		      (job->percentage_random[ddir] >= 100 || worker_draw_random(w, ddir));
 
 	if (job->zone_strided && job->zonesize)
 		return strided_offset(w, f, bs, random);
 
 	if (random) {
-		if (job->nr_dzones)
-			off = zoned_block(w, f, last / w->min_bs + 1) * w->min_bs;
-		else if (f->dist)
+		if (job->nr_dzones) {
+			if (worker_zoned_offset(w, f, ddir, &off))
+				off = 0;
+		} else if (f->dist)
 			off = rb_dist_next(f->dist) * w->min_bs;
-		else if (f->map) {
-			bool wrapped;
-
-			off = rb_randmap_next(f->map, &wrapped) * w->min_bs;
-		} else {
-			uint64_t align = job->ba[ddir] ? job->ba[ddir] : bs;
-
-			off = rb_rand_below(&w->rand, last / align + 1) * align;
-		}
+		else if (worker_rand_offset(w, f, ddir, &off))
+			off = 0;	/* the pass is over; the caller's byte count ends it */
+		else if (f->map)
+			worker_map_mark(w, f, ddir, off, bs);
 		if (off > last)
 			off = last - last % w->min_bs;
 		return off;
@@ -287,38 +262,7 @@ static void loop_reset(struct worker *w)
 	for (i = 0; i < w->nr_files; i++) {
 		memset(w->files[i].next_seq, 0, sizeof(w->files[i].next_seq));
 		w->files[i].tw_pending = false;
-		if (w->files[i].used)
-			memset(w->files[i].used, 0, (size_t)(w->files[i].nr_blocks + 7) / 8);
 	}
-}
-
-static inline bool block_used(const struct worker_file *f, uint64_t b)
-{
-	return f->used[b / 8] & (1u << (b % 8));
-}
-
-/*
- * Random I/O of mixed sizes with the random map, fio's way: the offset
- * first, a block the map hands out that no earlier I/O of this pass
- * covered; then a size drawn to fit before the region's end; then that
- * size cut to the run of free blocks there, all of them marked. Every
- * block is covered exactly once per pass. Sets *off, returns the size.
- */
-static uint64_t fit_to_map(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
-{
-	uint64_t b, n, len;
-	bool new_pass;
-
-	do {
-		b = rb_randmap_next(f->map, &new_pass);
-		if (new_pass)
-			memset(f->used, 0, (size_t)(f->nr_blocks + 7) / 8);
-	} while (block_used(f, b));
-	len = pick_bs(w, ddir, f->size - b * w->min_bs);
-	for (n = 0; n * w->min_bs < len && b + n < f->nr_blocks && !block_used(f, b + n); n++)
-		f->used[(b + n) / 8] |= (uint8_t)(1u << ((b + n) % 8));
-	*off = b * w->min_bs;
-	return n * w->min_bs;
 }
 
 /* Fills u with the next I/O of the main phase; false when the phase is over. */
@@ -327,7 +271,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	const struct job_spec *job = w->job;
 	struct worker_file *f;
 	uint64_t bs, off = 0;
-	bool rtw_write, seq_fit, map_fit;
+	bool rtw_write, seq_fit, rand_fit, rand_seq = false, reseed, merged;
 	int ddir, d;
 
 	if (st->failed || st->full || st->lat.done || worker_stopped(w))
@@ -335,11 +279,18 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	if (st->end_ns && now >= st->end_ns)
 		return false;
 	/* number_ios ends a loop early; fio ignores it for time_based jobs */
+	/* random I/O stops at loops x size however the loops fell, as fio's */
+	if (job_is_random(job) && !job->time_based && w->io_limit <= UINT64_MAX / job->loops &&
+	    st->phase_bytes >= w->io_limit * job->loops)
+		return false;
 	if (st->loop_bytes >= w->io_limit ||
 	    (job->number_ios && !job->time_based && st->loop_ios >= job->number_ios)) {
 		if (!job->time_based && ++st->loop >= job->loops)
 			return false;
-		st->loop_bytes = 0;
+		/* one fio pass that runs on past a loop's end: what a loop overran counts on */
+		merged = !worker_loop_ends_pass(w);
+		st->loop_bytes = merged && st->loop_bytes > w->io_limit ? st->loop_bytes - w->io_limit
+									 : 0;
 		st->loop_ios = 0;
 		if (st->verify_each_loop && !st->loop_break) {
 			/* the next loop starts once this one is verified (worker_main) */
@@ -349,13 +300,24 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 			return false;
 		}
 		st->loop_break = false;
+		st->loop_written = 0;
 		loop_reset(w);
-		if (job->randrepeat) {
+		/* fio draws each loop's I/Os again with randrepeat where its pass ends */
+		reseed = w->reseed_loops && !merged;
+		worker_offsets_new_loop(w, reseed);
+		if (reseed) {
 			rb_mix_new_loop(&w->mix);
 			for (d = 0; d < DDIR_RWDIR_CNT; d++)
 				rb_taus_restart(&w->bs_rand[d]);
 		}
 	}
+	/*
+	 * experimental_verify: fio counts the read-back as written bytes, so
+	 * the loops end once writes and read-backs together reach loops x size
+	 */
+	if (st->exp_verify && w->io_limit <= UINT64_MAX / job->loops &&
+	    st->phase_bytes + st->verified >= w->io_limit * job->loops)
+		return false;
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
 	/*
@@ -373,9 +335,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	rtw_write = ddir == DDIR_WRITE && f->tw_pending;
 	seq_fit = !rtw_write && !job_is_random(job) && !job->zone_strided &&
 		  (job->nr_bssplit[ddir] || job->bs_max[ddir] > job->bs[ddir]);
-	/* percentage_random below 100 leaves the choice to worker_pick_offset */
-	map_fit = !rtw_write && f->used && !job->zone_strided && !job->nr_dzones &&
-		  job->percentage_random[ddir] >= 100;
+	/* random I/O: the offset first, then a size that fits there, as fio */
+	rand_fit = !rtw_write && job_is_random(job) && !job->zone_strided;
 	if (seq_fit) {
 		/* fio takes the offset first, then a size that fits before the region's end */
 		off = worker_seq_next(w, f, ddir, job->bs[ddir]);
@@ -384,16 +345,45 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 			st->loop_bytes = w->io_limit;
 			return gen_main(w, st, u, now);
 		}
-	} else if (map_fit) {
-		bs = fit_to_map(w, f, ddir, &off);
+	} else if (rand_fit) {
+		int ret = 0;
+
+		rand_seq = job->percentage_random[ddir] < 100 && !worker_draw_random(w, ddir);
+		if (rand_seq)
+			off = worker_seq_next(w, f, ddir, job->bs[ddir]);
+		else if (job->nr_dzones)
+			ret = worker_zoned_offset(w, f, ddir, &off);
+		else if (f->dist)
+			off = rb_dist_next(f->dist) * w->min_bs;
+		else
+			ret = worker_rand_offset(w, f, ddir, &off);
+		if (ret == -ERANGE) {
+			set_error(w, EINVAL, "job '%s': random_distribution=zoned_abs: the zones "
+				  "run past the end of %s (%llu bytes)", job->name, f->path,
+				  (unsigned long long)f->size);
+			st->failed = true;
+			return false;
+		}
+		bs = ret ? 0 : pick_bs(w, ddir, f->size - off);
+		/* the map is full or nothing fits: the pass is over (the phase, if it did nothing) */
+		if (!bs) {
+			if (!st->loop_bytes)
+				return false;
+			st->loop_bytes = w->io_limit;
+			return gen_main(w, st, u, now);
+		}
+		if (f->map && !rand_seq)
+			bs = worker_map_mark(w, f, ddir, off, bs);
 	} else {
 		bs = rtw_write ? f->tw_len : pick_bs(w, ddir, UINT64_MAX);
 	}
 	/*
 	 * the tail smaller than a block is not issued, as fio; a size fitted to
-	 * the room is, while fewer bytes than the limit are done (fio's rule)
+	 * the room, a random I/O or the write of a trimmed block is while fewer
+	 * bytes than the limit are done
 	 */
-	if (!job->time_based && !seq_fit && !map_fit && st->loop_bytes + bs > w->io_limit) {
+	if (!job->time_based && !seq_fit && !rand_fit && !rtw_write &&
+	    st->loop_bytes + bs > w->io_limit) {
 		st->loop_bytes = w->io_limit;
 		return gen_main(w, st, u, now);
 	}
@@ -405,9 +395,9 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	if (rtw_write) {
 		off = f->tw_off;
 		f->tw_pending = false;
-	} else if (seq_fit) {
+	} else if (seq_fit || rand_seq) {
 		f->next_seq[ddir] = off + bs;
-	} else if (!map_fit) {
+	} else if (!rand_fit) {
 		off = worker_pick_offset(w, f, ddir, bs);
 	}
 	if (ddir == DDIR_TRIM && (job->rw & RW_WRITE) && (job->rw & RW_RANDOM)) {
@@ -426,8 +416,12 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	if (ddir == DDIR_WRITE)
 		scramble(w, u);
 	/* trimwrite's trims come on top of size=, as fio's: the writes count */
-	if (!(ddir == DDIR_TRIM && (job->rw & RW_WRITE)))
+	if (!(ddir == DDIR_TRIM && (job->rw & RW_WRITE))) {
 		st->loop_bytes += bs;
+		st->phase_bytes += bs;
+	}
+	if (ddir != DDIR_READ)
+		st->loop_written += bs;
 	st->issued[ddir]++;
 	st->issued_bytes[ddir] += bs;
 	st->loop_ios++;
@@ -450,6 +444,16 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 
 			if (!(f->written[b / 8] & (1u << (b % 8))))
 				continue;
+			/*
+			 * experimental_verify: fio reads back while all its read-backs
+			 * so far stay within what this loop wrote, and counts them
+			 * against the write budget
+			 */
+			if (st->exp_verify) {
+				if (st->verified + w->map_bs > st->loop_written)
+					return false;
+				st->verified += bs;
+			}
 			u->ddir = DDIR_READ;
 			u->len = (uint32_t)bs;
 			u->offset = f->start + b * w->min_bs;
@@ -1128,7 +1132,7 @@ void *worker_main(void *arg)
 	const struct job_spec *job = w->job;
 	struct io_state st;
 	struct rusage ru0, ru1;
-	uint64_t t0, t_main_end, t_end;
+	uint64_t t0, t_main_end, t_end, issued;
 	unsigned i, d;
 
 	memset(&st, 0, sizeof(st));
@@ -1162,6 +1166,7 @@ void *worker_main(void *arg)
 	/* with a ramp the phase flips to RUN when statistics start; the sampler reads the clock */
 	st.verify_each_loop = job->verify && job->do_verify && !job->verify_only &&
 			      (job->rw & RW_WRITE) && !job->time_based && job->loops > 1;
+	st.exp_verify = st.verify_each_loop && job->experimental_verify;
 	do {
 		if (st.loop_break) {
 			/* the next loop: what it writes is what its verify reads */
@@ -1170,12 +1175,16 @@ void *worker_main(void *arg)
 			st.verifying = false;
 			atomic_store_explicit(&w->phase, PHASE_RUN, memory_order_release);
 		}
+		issued = st.numberio;
 		if (!job->verify_only)
 			pump(w, &st, gen_main);
 		if (job->end_fsync && job_writes(job) && !w->ts.error && !st.loop_break)
 			for (i = 0; i < w->nr_files; i++)
 				do_fsync(w, i, false);
 		t_main_end = rb_now_ns();
+		/* a loop that found nothing to write ends the job, read-back and all (fio) */
+		if (st.exp_verify && st.numberio == issued)
+			break;
 		if (job->verify && (job->do_verify || job->verify_only) && (job->rw & RW_WRITE) &&
 		    (!w->ts.error || !job->verify_fatal) && !worker_stopped(w)) {
 			atomic_store_explicit(&w->phase, PHASE_VERIFY, memory_order_release);
@@ -1317,7 +1326,7 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 			w->min_bs = w->verify_interval;
 		w->max_bs = w->max_bs > w->verify_interval ? w->max_bs : w->verify_interval;
 	}
-	seed = job->randrepeat ? job->randseed : (uint64_t)rb_now_ns();
+	seed = job->randrepeat || job->randseed_set ? job->randseed : (uint64_t)rb_now_ns();
 	rb_rand_seed(&w->rand, seed + 0x9e3779b97f4a7c15ull * (index + 1));
 	rb_mix_init(&w->mix, seed, index + 1, job->rwmixread);
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
@@ -1353,14 +1362,13 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	ret = worker_iolog_open(w, w->err, sizeof(w->err));
 	if (ret)
 		return ret;
+	ret = worker_offsets_setup(w, seed, index + 1, w->err, sizeof(w->err));
+	if (ret)
+		return ret;
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];
 		char derr[256] = "";
-		bool aligned = true;
 
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
-			if (job->ba[d] && job->ba[d] != job->bs[d])
-				aligned = false;
 		if (!job_is_random(job))
 			continue;
 		if (job->random_distribution != DIST_RANDOM) {
@@ -1372,21 +1380,6 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 					 job->name, derr);
 				return -EINVAL;
 			}
-		} else if (!job->norandommap && !job->lfsr && aligned && job_mixed_sizes(job)) {
-			/*
-			 * mixed sizes: any block may start an I/O, whose size is then
-			 * fitted to the room and to the free run there (fit_to_map)
-			 */
-			f->map = rb_randmap_new(f->nr_blocks, seed + i);
-			f->used = calloc((size_t)(f->nr_blocks + 7) / 8, 1);
-			if (!f->map || !f->used)
-				return -ENOMEM;
-		} else if ((!job->norandommap || job->lfsr) && aligned) {
-			/* lfsr, like the map, hands out each block once per pass */
-			f->map = rb_randmap_new(f->nr_blocks - (w->max_bs / w->min_bs) + 1,
-						seed + i);
-			if (!f->map)
-				return -ENOMEM;
 		}
 	}
 	/*

@@ -44,9 +44,7 @@ struct worker_file {
 	uint64_t tw_off, tw_len;
 	/* zonemode=strided: the current zone, the position in it, bytes done there */
 	uint64_t zone_start, zone_pos, zone_done;
-	struct rb_randmap *map;
-	/* mixed sizes with the map: blocks an I/O covered this pass (fio's axmap), else NULL */
-	uint8_t *used;
+	struct rb_randmap *map;	/* blocks of map_bs random I/O covered this pass, NULL without */
 	struct rb_dist *dist;
 	uint64_t nr_blocks;	/* region / min bs */
 	uint8_t *written;	/* verify: bitmap of blocks written, NULL otherwise */
@@ -77,6 +75,12 @@ struct worker {
 	struct rb_rand rand;		/* offsets, block sizes */
 	struct rb_mix mix;		/* read/write directions, as fio picks them */
 	struct rb_taus bs_rand[DDIR_RWDIR_CNT];	/* bsrange/bssplit sizes, as fio draws them */
+	struct rb_frand off_rand;	/* random offsets, as fio draws them (worker_offset.c) */
+	struct rb_taus seq_rand[DDIR_RWDIR_CNT];	/* percentage_random's choice */
+	struct rb_taus zone_rand;	/* random_distribution=zoned's choice of zone */
+	bool reseed_loops;		/* each loop draws the same I/Os again (fio's randrepeat) */
+	bool off_use64;			/* off_rand is 64-bit from the first reseed on */
+	uint64_t map_bs;		/* the random map's block: the smallest bs of any direction */
 	/* bssplit in fio's lookup order: by percentage, ties as written */
 	struct bssplit_entry split[DDIR_RWDIR_CNT][RB_MAX_BSSPLIT];
 	uint64_t min_bs;

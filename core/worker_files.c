@@ -674,7 +674,6 @@ void worker_close_files(struct worker *w)
 		f->target = NULL;
 		free(f->path);
 		rb_randmap_free(f->map);
-		free(f->used);
 		rb_dist_free(f->dist);
 		free(f->written);
 	}

@@ -24,6 +24,42 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
  */
 uint64_t worker_seq_next(struct worker *w, struct worker_file *f, int ddir, uint64_t bs);
 
+/*
+ * Random offsets as fio draws them (core/worker_offset.c). Setup seeds the
+ * generators for the job's thread number (1-based, clones consecutive) from
+ * seed (randseed, or the clock without randrepeat) and builds the random
+ * maps; 0 or -ENOMEM with err filled.
+ */
+int worker_offsets_setup(struct worker *w, uint64_t seed, unsigned thread_nr, char *err,
+			 size_t errlen);
+/* A new loop: every block free again; with reseed the draws start over as well. */
+void worker_offsets_new_loop(struct worker *w, bool reseed);
+/* percentage_random below 100: whether the next I/O of ddir goes to a random offset. */
+bool worker_draw_random(struct worker *w, int ddir);
+/*
+ * A random offset of direction ddir in f's region (relative to its start):
+ * drawn uniformly over the aligned starts, moved on to the next free block
+ * when the random map has it covered. -ENOSPC when the map is full (the
+ * pass is over) or no I/O fits the region.
+ */
+int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off);
+/*
+ * random_distribution=zoned(_abs), as fio: a zone by its share of the
+ * accesses, a block drawn uniformly inside it. -ENOSPC when no I/O fits,
+ * -ERANGE when zoned_abs zones run past the region.
+ */
+int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off);
+/* Marks an I/O in the map; returns len cut to the run of free blocks at off. */
+uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint64_t off,
+			 uint64_t len);
+
+/*
+ * Whether the end of a loop is also the end of one pass of fio's I/O loop,
+ * where fio reseeds (randrepeat); where it is not, fio goes on drawing and
+ * counts the bytes of all loops together.
+ */
+bool worker_loop_ends_pass(const struct worker *w);
+
 /* latency_target's queue depth search (core/worker_lat.c) */
 struct lat_target {
 	bool on;		/* latency_target set */

@@ -4,6 +4,7 @@
  * through the random map (every block once per pass), uniform offsets
  * aligned to blockalign, mixed block sizes that never cross the region's end.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,10 @@ static void setup(struct fixture *fx, unsigned rw, uint64_t region, uint64_t bs)
 	fx->w.min_bs = bs;
 	fx->w.max_bs = bs;
 	rb_rand_seed(&fx->w.rand, 42);
+	/* fio's seeds for the first job with randrepeat */
+	rb_frand_init(&fx->w.off_rand, RB_RANDSEED_BLOCK, false);
+	rb_taus_init(&fx->w.seq_rand[DDIR_READ], 0x89, 1, RB_SEED_SEQ_RAND);
+	rb_taus_init(&fx->w.zone_rand, 0x89, 1, RB_SEED_ZONE);
 	fx->f.size = region;
 	fx->f.nr_blocks = region / bs;
 	fx->w.files = &fx->f;
@@ -87,7 +92,7 @@ START_TEST(random_map_every_block_once)
 	uint64_t i;
 
 	setup(&fx, RW_READ | RW_RANDOM, nr * 4096, 4096);
-	fx.f.map = rb_randmap_new(nr, 7);
+	fx.f.map = rb_randmap_new(nr);
 	for (i = 0; i < nr; i++) {
 		uint64_t off = worker_pick_offset(&fx.w, &fx.f, DDIR_READ, 4096);
 
@@ -98,6 +103,58 @@ START_TEST(random_map_every_block_once)
 	}
 	rb_randmap_free(fx.f.map);
 	free(seen);
+	job_spec_release(&fx.job);
+}
+END_TEST
+
+/*
+ * fio 3.33's write_iolog of `--ioengine=null --rw=randread --bs=4k --size=64k`:
+ * the blocks in its order, a covered block moved on to the next free one.
+ */
+START_TEST(random_map_follows_fio)
+{
+	static const uint64_t want[] = { 0, 11, 13, 7, 6, 14, 8, 5, 15, 1, 2, 10, 3, 4, 9, 12 };
+	struct fixture fx;
+	size_t i;
+
+	setup(&fx, RW_READ | RW_RANDOM, 65536, 4096);
+	fx.f.map = rb_randmap_new(16);
+	for (i = 0; i < 16; i++)
+		ck_assert_uint_eq(worker_pick_offset(&fx.w, &fx.f, DDIR_READ, 4096), want[i] * 4096);
+	/* the pass is over: nothing is free */
+	ck_assert_int_eq(worker_rand_offset(&fx.w, &fx.f, DDIR_READ, &(uint64_t){ 0 }), -ENOSPC);
+	rb_randmap_free(fx.f.map);
+	job_spec_release(&fx.job);
+}
+END_TEST
+
+/*
+ * fio 3.33, `--rw=randread --bsrange=1k-4k --size=16k`, logs (offset, size)
+ * (0, 1k) (11k, 3k) (14k, 2k) (7k, 4k) (6k, 1k) (1k, 4k) (5k, 1k): given fio's
+ * size at each drawn offset, the map cuts it to the free run the same way.
+ */
+START_TEST(random_map_fits_sizes_like_fio)
+{
+	static const uint64_t off[] = { 0, 11264, 14336, 7168, 6144, 1024, 5120 };
+	static const uint64_t len[] = { 1024, 3072, 2048, 4096, 1024, 4096, 1024 };
+	struct fixture fx;
+	size_t i;
+
+	setup(&fx, RW_READ | RW_RANDOM, 16384, 1024);
+	fx.job.bs_max[DDIR_READ] = 4096;
+	fx.f.map = rb_randmap_new(16);
+	for (i = 0; i < 7; i++) {
+		uint64_t o;
+
+		ck_assert_int_eq(worker_rand_offset(&fx.w, &fx.f, DDIR_READ, &o), 0);
+		ck_assert_uint_eq(o, off[i]);
+		ck_assert_uint_eq(worker_map_mark(&fx.w, &fx.f, DDIR_READ, o, len[i]), len[i]);
+	}
+	rb_randmap_reset(fx.f.map);
+	/* 2k covered: a 4k I/O at 0 is cut to the 2k free before it */
+	ck_assert_uint_eq(worker_map_mark(&fx.w, &fx.f, DDIR_READ, 2048, 1024), 1024);
+	ck_assert_uint_eq(worker_map_mark(&fx.w, &fx.f, DDIR_READ, 0, 4096), 2048);
+	rb_randmap_free(fx.f.map);
 	job_spec_release(&fx.job);
 }
 END_TEST
@@ -128,7 +185,7 @@ START_TEST(mixed_sizes_stay_inside)
 
 	setup(&fx, RW_READ | RW_RANDOM, 3 * 65536 + 512, 512);
 	fx.w.max_bs = 65536;
-	fx.f.map = rb_randmap_new(fx.f.nr_blocks - 65536 / 512 + 1, 3);
+	fx.f.map = rb_randmap_new(fx.f.nr_blocks);
 	for (i = 0; i < 20000; i++) {
 		uint64_t bs = sizes[i % 3];
 		uint64_t off = worker_pick_offset(&fx.w, &fx.f, DDIR_READ, bs);
@@ -249,6 +306,8 @@ static Suite *offsets_suite(void)
 	tcase_add_test(tc, sequential_holes);
 	tcase_add_test(tc, sequential_mix_per_direction);
 	tcase_add_test(tc, random_map_every_block_once);
+	tcase_add_test(tc, random_map_follows_fio);
+	tcase_add_test(tc, random_map_fits_sizes_like_fio);
 	tcase_add_test(tc, norandommap_aligned_to_blockalign);
 	tcase_add_test(tc, mixed_sizes_stay_inside);
 	tcase_add_test(tc, percentage_random_mixes_sequential);

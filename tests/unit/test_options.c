@@ -845,7 +845,8 @@ START_TEST(sizes_times_and_places)
 	ck_assert_int_eq(j->nice, -20);
 	ck_assert_uint_eq(j->loops, 1);
 	ck_assert_uint_eq(j->randseed, 1234);
-	ck_assert(j->randrepeat);	/* fio seeds from randseed whenever it is given */
+	/* fio seeds from randseed whenever it is given, randrepeat=0 or not */
+	ck_assert(j->randseed_set);
 	ck_assert_int_eq(j->random_distribution, DIST_NORMAL);
 	ck_assert_double_eq_tol(j->dist_param, 10, 1e-12);
 	ck_assert_double_eq_tol(j->dist_center, 0.25, 1e-12);

@@ -99,52 +99,116 @@ START_TEST(test_rand_double_range)
 }
 END_TEST
 
-/* Two full passes: each block exactly once per pass, new_pass only at the wrap. */
-static void check_randmap(uint64_t n, bool want_new_order)
+/*
+ * Marking every block through next_free from scattered starts: each block
+ * handed out once, then NONE; a reset frees them all again.
+ */
+static void check_randmap(uint64_t n)
 {
-	struct rb_randmap *m = rb_randmap_new(n, 0xfeedull + n);
+	struct rb_randmap *m = rb_randmap_new(n);
 	uint8_t *seen = calloc((size_t)n, 1);
-	uint64_t *first = calloc((size_t)n, sizeof(*first));
-	uint64_t i, same_position = 0, out_of_range = 0, repeats = 0, bad_wrap = 0, covered;
+	uint64_t i, b = n / 3, repeats = 0, gaps = 0;
 	int pass;
 
 	ck_assert_ptr_nonnull(m);
 	ck_assert_ptr_nonnull(seen);
-	ck_assert_ptr_nonnull(first);
 	for (pass = 0; pass < 2; pass++) {
 		memset(seen, 0, (size_t)n);
-		covered = 0;
 		for (i = 0; i < n; i++) {
-			bool new_pass = true;
-			uint64_t b = rb_randmap_next(m, &new_pass);
+			uint64_t want;
 
-			if (b >= n) {
-				out_of_range++;
-				continue;
+			if (rb_randmap_isset(m, b)) {
+				/* the next free block is the first unseen one after b, wrapping */
+				want = (b + 1) % n;
+				while (seen[want])
+					want = (want + 1) % n;
+				b = rb_randmap_next_free(m, b);
+				gaps += b != want;
 			}
+			ck_assert_uint_lt(b, n);
 			repeats += seen[b];
-			covered += !seen[b];
 			seen[b] = 1;
-			bad_wrap += new_pass != (i == 0 && pass == 1);
-			if (pass == 0)
-				first[i] = b;
-			else
-				same_position += first[i] == b;
+			ck_assert_uint_eq(rb_randmap_set_nr(m, b, 1), 1);
+			b = (b * 7 + 13) % n;
 		}
-		ck_assert_msg(covered == n, "n=%llu pass %d: covered %llu blocks",
-			      (unsigned long long)n, pass, (unsigned long long)covered);
+		ck_assert_msg(!repeats && !gaps, "n=%llu: %llu repeats, %llu wrong next_free",
+			      (unsigned long long)n, (unsigned long long)repeats,
+			      (unsigned long long)gaps);
+		ck_assert_uint_eq(rb_randmap_next_free(m, b), RB_RANDMAP_NONE);
+		rb_randmap_reset(m);
+		ck_assert(!rb_randmap_isset(m, n - 1));
 	}
-	ck_assert_msg(!out_of_range && !repeats && !bad_wrap,
-		      "n=%llu: %llu out of range, %llu repeats, %llu wrong new_pass flags",
-		      (unsigned long long)n, (unsigned long long)out_of_range,
-		      (unsigned long long)repeats, (unsigned long long)bad_wrap);
-	if (want_new_order)
-		ck_assert_msg(same_position < n / 10 + 1, "n=%llu: pass 2 repeats pass 1 at %llu "
-			      "positions", (unsigned long long)n, (unsigned long long)same_position);
 	rb_randmap_free(m);
 	free(seen);
-	free(first);
 }
+
+START_TEST(test_randmap_coverage)
+{
+	check_randmap(1);
+	check_randmap(2);
+	check_randmap(63);
+	check_randmap(64);
+	check_randmap(65);
+	check_randmap(4097);
+	check_randmap(64 * 64 + 1);
+	check_randmap(300000);
+}
+END_TEST
+
+/* A run is marked up to the first covered block or the region's end, as fio's axmap_set_nr. */
+START_TEST(test_randmap_runs)
+{
+	struct rb_randmap *m = rb_randmap_new(200);
+
+	ck_assert_uint_eq(rb_randmap_set_nr(m, 100, 1), 1);
+	ck_assert_uint_eq(rb_randmap_set_nr(m, 60, 64), 40);	/* stops at 100 */
+	ck_assert_uint_eq(rb_randmap_set_nr(m, 60, 4), 0);	/* already covered */
+	ck_assert_uint_eq(rb_randmap_set_nr(m, 190, 64), 10);	/* the region ends */
+	ck_assert_uint_eq(rb_randmap_set_nr(m, 0, 60), 60);
+	ck_assert(rb_randmap_isset(m, 59) && rb_randmap_isset(m, 99) && !rb_randmap_isset(m, 101));
+	/* 0-100 and 190-199 covered: after 199 the search wraps to 101 */
+	ck_assert_uint_eq(rb_randmap_next_free(m, 199), 101);
+	ck_assert_uint_eq(rb_randmap_next_free(m, 50), 101);
+	ck_assert_uint_eq(rb_randmap_set_nr(m, 101, 89), 89);
+	ck_assert_uint_eq(rb_randmap_next_free(m, 150), RB_RANDMAP_NONE);
+	rb_randmap_free(m);
+	ck_assert_ptr_null(rb_randmap_new(0));
+}
+END_TEST
+
+/*
+ * The offset generator against fio 3.33: write_iolog of
+ * `fio --name=x --ioengine=null --rw=randread --bs=512 --norandommap
+ * --number_ios=5 --size=S [--randseed=1234 --randrepeat=0]`. With size=1t
+ * there are 2^31 blocks (taus88, a block is the draw's top 31 bits); with
+ * size=16t --random_generator=tausworthe64 2^35 drawn by taus258.
+ */
+START_TEST(test_frand_matches_fio)
+{
+	static const uint64_t repeat32[] = { 66315157504ull, 813957614592ull, 927089718784ull,
+					     516786446848ull, 441907005952ull };
+	static const uint64_t repeat64[] = { 16509120649216ull, 462540735488ull,
+					     1419124423680ull, 1749686400512ull,
+					     9307731405312ull };
+	static const uint64_t seeded[] = { 82002841600ull, 474862909952ull, 80020225536ull,
+					   290006108672ull, 280041411584ull };
+	struct rb_frand a, b, c;
+	int i;
+
+	/* randrepeat: fio's fixed seed times the thread number; randseed: slot 6 of the table */
+	rb_frand_init(&a, RB_RANDSEED_BLOCK * 1, false);
+	rb_frand_init(&b, RB_RANDSEED_BLOCK * 1, true);
+	rb_frand_init(&c, rb_seed_slot(1234, 1, RB_SEED_BLOCK), false);
+	for (i = 0; i < 5; i++) {
+		ck_assert_uint_eq(rb_frand_scale(&a, 1ull << 31) * 512, repeat32[i]);
+		ck_assert_uint_eq(rb_frand_scale(&b, 1ull << 35) * 512, repeat64[i]);
+		ck_assert_uint_eq(rb_frand_scale(&c, 1ull << 31) * 512, seeded[i]);
+	}
+	/* a restart replays the sequence, as fio's reseed at each loop */
+	rb_frand_restart(&a);
+	ck_assert_uint_eq(rb_frand_scale(&a, 1ull << 31) * 512, repeat32[0]);
+}
+END_TEST
 
 /*
  * The read/write mix against fio 3.33's own splits of size-bound jobs
@@ -194,62 +258,6 @@ START_TEST(test_mix_matches_fio)
 			      (unsigned long long)w, (unsigned long long)cases[i].reads,
 			      (unsigned long long)cases[i].writes);
 	}
-}
-END_TEST
-
-START_TEST(test_randmap_coverage)
-{
-	check_randmap(1, false);
-	check_randmap(2, false);
-	check_randmap(3, false);
-	check_randmap(1000, true);
-	check_randmap(4097, true);
-	check_randmap(1u << 20, true);
-}
-END_TEST
-
-START_TEST(test_randmap_deterministic_and_shuffled)
-{
-	struct rb_randmap *a = rb_randmap_new(100000, 9), *b = rb_randmap_new(100000, 9);
-	struct rb_randmap *c = rb_randmap_new(100000, 10);
-	uint64_t prev = 0, in_order = 0, same_c = 0, differ = 0;
-	int i;
-
-	for (i = 0; i < 100000; i++) {
-		uint64_t x = rb_randmap_next(a, NULL), y = rb_randmap_next(b, NULL);
-
-		differ += x != y;
-		same_c += rb_randmap_next(c, NULL) == x;
-		in_order += x == prev + 1;
-		prev = x;
-	}
-	/* a shuffled order rarely steps to the next block; a sequential one always does */
-	ck_assert_uint_eq(differ, 0);
-	ck_assert_uint_lt(in_order, 100);
-	ck_assert_uint_lt(same_c, 100);
-	rb_randmap_free(a);
-	rb_randmap_free(b);
-	rb_randmap_free(c);
-}
-END_TEST
-
-START_TEST(test_randmap_huge_is_small)
-{
-	/* 10 TB at 4 KiB: must not allocate a bitmap, and draws must stay in range */
-	uint64_t n = 10000000000000ull / 4096;
-	struct rb_randmap *m = rb_randmap_new(n, 1);
-	uint64_t worst = 0, v;
-	int i;
-
-	ck_assert_ptr_nonnull(m);
-	for (i = 0; i < 100000; i++) {
-		v = rb_randmap_next(m, NULL);
-		worst = v > worst ? v : worst;
-	}
-	ck_assert_uint_lt(worst, n);
-	ck_assert_uint_gt(worst, n / 2);
-	rb_randmap_free(m);
-	ck_assert_ptr_null(rb_randmap_new(0, 1));
 }
 END_TEST
 
@@ -446,8 +454,8 @@ static Suite *rand_suite(void)
 	tcase_add_test(tc, test_rand_double_range);
 	tcase_add_test(tc, test_mix_matches_fio);
 	tcase_add_test(tc, test_randmap_coverage);
-	tcase_add_test(tc, test_randmap_deterministic_and_shuffled);
-	tcase_add_test(tc, test_randmap_huge_is_small);
+	tcase_add_test(tc, test_randmap_runs);
+	tcase_add_test(tc, test_frand_matches_fio);
 	tcase_add_test(tc, test_dist_zipf);
 	tcase_add_test(tc, test_dist_pareto);
 	tcase_add_test(tc, test_dist_normal);

@@ -1,0 +1,205 @@
+/*
+ * worker_offset.c - where a random I/O goes, drawn as fio 3.33 draws it so
+ * that a job covers the same blocks with the same sizes (hence the same
+ * counts) under both: the generators and their seeds, the block drawn
+ * uniformly over the blocks an I/O may start at, the random map that moves a
+ * covered block on to the next free one, and the run of free blocks an I/O of
+ * mixed size is cut to.
+ *
+ * Per-thread state of one worker, no locking; nothing here allocates after
+ * setup or prints.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "worker.h"
+#include "worker_int.h"
+
+/* fio's alignment of a random offset: blockalign, else the smallest size of the direction */
+static inline uint64_t align_of(const struct job_spec *job, int ddir)
+{
+	return job->ba[ddir] ? job->ba[ddir] : job->bs[ddir];
+}
+
+/*
+ * How many ba-sized blocks a random I/O may start at (fio's last_block): the
+ * region, less the part of the smallest size that overhangs an alignment unit.
+ */
+static uint64_t last_block(const struct job_spec *job, const struct worker_file *f, int ddir)
+{
+	uint64_t ba = align_of(job, ddir), size = f->size;
+
+	if (job->bs[ddir] > ba) {
+		if (size < job->bs[ddir] - ba)
+			return 0;
+		size -= job->bs[ddir] - ba;
+	}
+	return size / ba;
+}
+
+int worker_offsets_setup(struct worker *w, uint64_t seed, unsigned thread_nr, char *err,
+			 size_t errlen)
+{
+	const struct job_spec *job = w->job;
+	uint64_t most = 0, block_seed;
+	unsigned i;
+	int d;
+	bool use64;
+
+	/* the map's block is the smallest size of any direction, used or not (fio's rw_min_bs) */
+	w->map_bs = job->bs[0];
+	for (d = 1; d < DDIR_RWDIR_CNT; d++)
+		if (job->bs[d] < w->map_bs)
+			w->map_bs = job->bs[d];
+	for (i = 0; i < w->nr_files; i++)
+		if (w->files[i].size / w->map_bs > most)
+			most = w->files[i].size / w->map_bs;
+	/*
+	 * a 32-bit draw cannot reach every block of a bigger region: fio turns to
+	 * 64 bits, but only once it reseeds (a new loop with randrepeat); the
+	 * first loop still draws from the generator seeded before the switch
+	 */
+	use64 = job->random_generator == RANDGEN_TAUS64;
+	w->off_use64 = use64 || (job->random_generator == RANDGEN_DEFAULT && most > UINT32_MAX);
+	/*
+	 * randrepeat gives offsets fio's fixed seed, else they come from the seed
+	 * table; randseed= turns off the reseeding at each loop (fio clears
+	 * randrepeat then, after seeding)
+	 */
+	w->reseed_loops = job->randrepeat && !job->randseed_set;
+	block_seed = job->randrepeat ? RB_RANDSEED_BLOCK * thread_nr
+				     : rb_seed_slot(seed, thread_nr, RB_SEED_BLOCK);
+	rb_frand_init(&w->off_rand, block_seed, use64);
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		rb_taus_init(&w->seq_rand[d], seed, thread_nr, RB_SEED_SEQ_RAND);
+	rb_taus_init(&w->zone_rand, seed, thread_nr, RB_SEED_ZONE);
+
+	if (!job_is_random(job) || job->zone_strided)
+		return 0;
+	/* non-uniform distributions and blockalign go without a map, as in fio */
+	if (job->norandommap && job->random_generator != RANDGEN_LFSR)
+		return 0;
+	for (i = 0; i < w->nr_files; i++) {
+		struct worker_file *f = &w->files[i];
+		uint64_t nr = f->size / w->map_bs;
+
+		if (!nr)
+			continue;
+		f->map = rb_randmap_new(nr);
+		if (!f->map) {
+			snprintf(err, errlen, "job '%s': no memory for the random map of %llu "
+				 "blocks of %s (norandommap does without)", job->name,
+				 (unsigned long long)nr, f->path);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+void worker_offsets_new_loop(struct worker *w, bool reseed)
+{
+	unsigned i;
+	int d;
+
+	for (i = 0; i < w->nr_files; i++)
+		if (w->files[i].map)
+			rb_randmap_reset(w->files[i].map);
+	if (!reseed)
+		return;
+	rb_frand_init(&w->off_rand, w->off_rand.seed, w->off_use64);
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		rb_taus_restart(&w->seq_rand[d]);
+	rb_taus_restart(&w->zone_rand);
+}
+
+bool worker_draw_random(struct worker *w, int ddir)
+{
+	return rb_taus_pct(&w->seq_rand[ddir]) <= w->job->percentage_random[ddir];
+}
+
+int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+{
+	const struct job_spec *job = w->job;
+	uint64_t lastb = last_block(job, f, ddir), b;
+
+	if (!lastb)
+		return -ENOSPC;
+	b = rb_frand_scale(&w->off_rand, lastb);
+	if (f->map && rb_randmap_isset(f->map, b)) {
+		b = rb_randmap_next_free(f->map, b);
+		if (b == RB_RANDMAP_NONE) {
+			if (!job->time_based)
+				return -ENOSPC;
+			/* a timed job starts a new pass over the region, the draws go on */
+			rb_randmap_reset(f->map);
+			b = rb_frand_scale(&w->off_rand, lastb);
+		}
+	}
+	*off = b * align_of(job, ddir);
+	/* the next draw is known: its map word arrives while this I/O is issued */
+	if (f->map)
+		rb_randmap_prefetch(f->map, rb_frand_peek_scale(&w->off_rand, lastb));
+	return 0;
+}
+
+int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+{
+	const struct job_spec *job = w->job;
+	uint64_t lastb = last_block(job, f, ddir), ba = align_of(job, ddir);
+	uint64_t first = 0, end = 0, b;
+	unsigned v, acc = 0, i;
+
+	if (!lastb)
+		return -ENOSPC;
+	/* a zone by its share of the accesses (1-100), then a block inside it */
+	v = rb_taus_pct(&w->zone_rand);
+	for (i = 0; i < job->nr_dzones; i++) {
+		acc += job->dzones[i].access;
+		if (v <= acc)
+			break;
+		first += job->dzones[i].size;
+	}
+	if (i == job->nr_dzones) {
+		/* shares that leave v out (fio's table has no entry there): the whole region */
+		b = rb_frand_scale(&w->off_rand, lastb);
+	} else if (job->dzones_abs) {
+		end = (first + job->dzones[i].size) / ba;
+		if (end > lastb)
+			return -ERANGE;
+		b = first / ba + rb_frand_scale(&w->off_rand, end - first / ba);
+	} else {
+		end = first + job->dzones[i].size;
+		b = rb_frand_scale(&w->off_rand, lastb * (end - first) / 100) + first * lastb / 100;
+	}
+	*off = b * ba;
+	return 0;
+}
+
+uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint64_t off,
+			 uint64_t len)
+{
+	/* fio counts the marked run in blocks of the direction's smallest size */
+	uint64_t unit = w->job->bs[ddir], n;
+
+	n = rb_randmap_set_nr(f->map, off / unit, (len + unit - 1) / unit);
+	if (n && n * unit < len)
+		len = n * unit;
+	return len;
+}
+
+bool worker_loop_ends_pass(const struct worker *w)
+{
+	uint64_t region = 0;
+	unsigned i;
+
+	if (!job_is_random(w->job))
+		return true;
+	for (i = 0; i < w->nr_files; i++)
+		region += w->files[i].size;
+	/*
+	 * fio's pass ends when the map is full, or when the bytes issued reach
+	 * size= and the engine counts them at issue (it queues rather than
+	 * completing in its submit call); io_size= below size= ends neither
+	 */
+	return w->io_limit >= region && (w->files[0].map || !w->sync_io);
+}
