@@ -28,6 +28,8 @@ extern const struct io_engine_ops engine_mmap_ops;
 extern const struct io_engine_ops engine_splice_ops;
 extern const struct io_engine_ops engine_cpuio_ops;
 extern const struct io_engine_ops engine_e4defrag_ops;
+extern const struct io_engine_ops engine_mtd_ops;
+extern const struct io_engine_ops engine_libzbc_ops;
 
 /* The first one is the default ioengine (fio's on Linux). */
 static const struct io_engine_ops *const engines[] = {
@@ -48,6 +50,8 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_splice_ops,
 	&engine_cpuio_ops,
 	&engine_e4defrag_ops,
+	&engine_mtd_ops,
+	&engine_libzbc_ops,
 };
 
 #define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
@@ -65,9 +69,6 @@ static const struct {
 	  "it does I/O over a network or to a remote store, not to a local disk" },
 	{ "exec", "raidbench does not run commands from job files" },
 	{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
-	{ "mtd", "it drives raw flash (MTD) devices" },
-	{ "libzbc", "it drives SCSI/ATA zoned disks through the libzbc library "
-	  "(zonemode=zbd with a block device engine is checked against the disk instead)" },
 	{ "libcufile", "it moves data to GPU memory" },
 	{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
 	{ "xnvme", "it drives NVMe through the xNVMe library" },

@@ -52,6 +52,8 @@ enum {
 	ENGINE_F_DONOR = 1u << 8,	/* writes the job's donorname= file (e4defrag): guarded too */
 	/* queue() moves no data between the buffer and the file (falloc, filestat, cpuio...) */
 	ENGINE_F_NOXFER = 1u << 9,
+	/* keeps zone write pointers itself (libzbc): zonemode=zbd runs on zoned devices */
+	ENGINE_F_ZONED = 1u << 10,
 };
 
 struct engine_ctx;
@@ -70,6 +72,7 @@ struct engine_tuning {
 struct io_engine_ops {
 	const char *name;
 	unsigned flags;
+	const char *note;	/* optional: where it differs from fio's engine, for --parse-only */
 	/* Prepare for at most depth in-flight units; units[] stays valid until cleanup. */
 	int (*init)(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
 		    unsigned nr_units, char *err, size_t errlen);
