@@ -12,8 +12,9 @@
  * read from the device before each such write, under one lock per process,
  * so jobs sharing a disk never race to the same pointer. Reads go where the
  * job points (fio's read_beyond_wp=0 moves them onto written data instead).
- * With verify=, a write the device would need elsewhere fails instead of
- * moving: its verify header names the offset the job chose.
+ * With verify=, a write at a zone's start resets the zone (fio resets a
+ * verifying job's zones before writing), and a write the device would need
+ * elsewhere fails instead of moving: its header names the job's offset.
  *
  * probe() is the gate: a target that is no zoned block device is refused
  * at setup by name.
@@ -142,7 +143,8 @@ static int zbc_write(struct zbc_ctx *c, struct io_unit *u)
 		goto out;
 	}
 	wp = z.cond == BLK_ZONE_COND_FULL ? end : z.wp << 9;
-	if (wp + u->len > end) {
+	/* fio resets a verifying job's zones before it writes: here as each zone is begun */
+	if (wp + u->len > end || (c->verify && u->offset == start && wp != start)) {
 		ret = reset_zone(u->fd, &z);
 		if (ret)
 			goto out;

@@ -130,6 +130,8 @@ done
 	echo "export PATH=$G/mdadm-root/sbin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 	echo "export HOME=/root LANG=C.UTF-8 TERM=xterm-256color"
 	printf 'export RAIDBENCH=%q SRCDIR=%q RB_VM=1\n' "$RAIDBENCH" "$SRCDIR"
+	# modules a scenario loads itself: modprobe -d "$RB_VM_MODULES" NAME PARAM=...
+	printf 'export RB_VM_MODULES=%q\n' "$G/modules-root"
 	while IFS='=' read -r k _; do
 		[[ $k == RB_* ]] && [ "$k" != RB_VM_CONSOLE ] && printf 'export %s=%q\n' "$k" "${!k}"
 	done < <(env)
