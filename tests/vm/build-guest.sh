@@ -128,13 +128,21 @@ while read -r f; do
 done <"$G.tmp/modfiles"
 cp "$M"/modules.builtin* "$M"/modules.order "$R/lib/modules/$kver/" 2>/dev/null
 depmod -b "$R" "$kver" || die "depmod of the initramfs failed"
-O=$G.tmp/modules-root
-while read -r f; do
-	mkdir -p "$O/lib/modules/$kver/$(dirname "$f")"
-	cp "$M/$f" "$O/lib/modules/$kver/$f"
-done <"$G.tmp/modfiles-ondemand"
-cp "$M"/modules.builtin* "$M"/modules.order "$O/lib/modules/$kver/" 2>/dev/null
-depmod -b "$O" "$kver" || die "depmod of the on-demand modules failed"
+# the on-demand modules: one tree per kernel beside the guests, read over 9p while a
+# scenario runs, so a guest another harness version builds (and the removal of this
+# one that comes with it) never pulls them from under a running guest
+O=$CACHE/modules-$kver
+if [ ! -f "$O/ready" ]; then
+	rm -rf "$O"
+	while read -r f; do
+		mkdir -p "$O/lib/modules/$kver/$(dirname "$f")"
+		cp "$M/$f" "$O/lib/modules/$kver/$f"
+	done <"$G.tmp/modfiles-ondemand"
+	cp "$M"/modules.builtin* "$M"/modules.order "$O/lib/modules/$kver/" 2>/dev/null
+	depmod -b "$O" "$kver" || die "depmod of the on-demand modules failed"
+	touch "$O/ready"
+fi
+echo "$O" >"$G.tmp/modules-dir"
 echo $MODS >"$R/etc/rb-modules"
 cp "$HERE/init" "$R/init"
 chmod 755 "$R/init"
@@ -150,5 +158,8 @@ mv "$G.tmp" "$G"
 # older guests go: each is ~70 MB
 for old in "$CACHE"/guest-*; do
 	[ "$old" = "$G" ] || rm -rf "$old"
+done
+for old in "$CACHE"/modules-*; do
+	[ "$old" = "$O" ] || rm -rf "$old"
 done
 echo "$G"

@@ -55,6 +55,10 @@ for o in "${args[@]}"; do parse_opt "$o"; done
 QEMU=$(command -v qemu-system-x86_64) ||
 	skip "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86 cpio kmod)"
 [ -x "$RAIDBENCH" ] || die "no raidbench at $RAIDBENCH: build it first"
+# One VM at a time; the guest is built (and an older one removed) only under this
+# lock too, so no guest waiting to boot loses its kernel to another's build.
+exec 7>>/var/tmp/raidbench-vm.lock
+flock 7
 G=$("$HERE/build-guest.sh")
 rc=$?
 [ $rc -eq 77 ] && skip "the guest cannot be built (see above)"
@@ -131,7 +135,7 @@ done
 	echo "export HOME=/root LANG=C.UTF-8 TERM=xterm-256color"
 	printf 'export RAIDBENCH=%q SRCDIR=%q RB_VM=1\n' "$RAIDBENCH" "$SRCDIR"
 	# modules a scenario loads itself: modprobe -d "$RB_VM_MODULES" NAME PARAM=...
-	printf 'export RB_VM_MODULES=%q\n' "$G/modules-root"
+	printf 'export RB_VM_MODULES=%q\n' "$(cat "$G/modules-dir" 2>/dev/null)"
 	while IFS='=' read -r k _; do
 		[[ $k == RB_* ]] && [ "$k" != RB_VM_CONSOLE ] && printf 'export %s=%q\n' "$k" "${!k}"
 	done < <(env)
@@ -147,9 +151,7 @@ done
 	echo
 } >"$T/job.sh"
 
-# ---- boot, one VM at a time ----
-exec 7>>/var/tmp/raidbench-vm.lock
-flock 7
+# ---- boot ----
 boot() {
 	timeout -k 5 "$timeout" "$QEMU" -machine q35 -accel tcg,thread=multi,tb-size=64 -smp 2 \
 		-m "$mem" -nodefaults -no-reboot -display none -pidfile "$T/qemu.pid" \

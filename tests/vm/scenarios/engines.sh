@@ -20,7 +20,7 @@
 . "$SRCDIR/tests/vm/guest-lib.sh"
 vm_init
 M=${RB_VM_MODULES:-}
-[ -d "$M" ] || rb_skip "no on-demand modules in this guest ($M)"
+[ -f "$M/ready" ] || rb_skip "no on-demand modules for this guest ('$M'): tests/vm/build-guest.sh makes them"
 need_tool fio fio
 EX=$SRCDIR/tests/fixtures/fio-examples/examples
 
