@@ -65,6 +65,11 @@ rc=$?
 [ $rc -eq 0 ] || die "the guest could not be built"
 
 T=$(mktemp -d /var/tmp/raidbench-vm.XXXXXX) || die "no temp dir"
+# this run's own links to the kernel and initramfs: a harness of another version that
+# builds its guest removes this one, which must not take them from under this run
+for f in vmlinux initrd.cpio; do
+	ln "$G/$f" "$T/$f" 2>/dev/null || cp "$G/$f" "$T/$f" || { rm -rf "$T"; die "cannot copy $G/$f"; }
+done
 qpid=
 cleanup() {
 	local p
@@ -155,7 +160,7 @@ done
 boot() {
 	timeout -k 5 "$timeout" "$QEMU" -machine q35 -accel tcg,thread=multi,tb-size=64 -smp 2 \
 		-m "$mem" -nodefaults -no-reboot -display none -pidfile "$T/qemu.pid" \
-		-kernel "$G/vmlinux" -initrd "$G/initrd.cpio" \
+		-kernel "$T/vmlinux" -initrd "$T/initrd.cpio" \
 		-append "console=ttyS0 panic=-1 quiet rb.job=$T/job.sh rb.disks=$n" \
 		-serial "file:$T/console" -serial "file:$T/out" \
 		-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
