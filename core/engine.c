@@ -28,6 +28,9 @@ extern const struct io_engine_ops engine_mmap_ops;
 extern const struct io_engine_ops engine_splice_ops;
 extern const struct io_engine_ops engine_cpuio_ops;
 extern const struct io_engine_ops engine_e4defrag_ops;
+extern const struct io_engine_ops engine_libpmem_ops;
+extern const struct io_engine_ops engine_pmemblk_ops;
+extern const struct io_engine_ops engine_devdax_ops;
 extern const struct io_engine_ops engine_mtd_ops;
 extern const struct io_engine_ops engine_libzbc_ops;
 
@@ -50,6 +53,9 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_splice_ops,
 	&engine_cpuio_ops,
 	&engine_e4defrag_ops,
+	&engine_libpmem_ops,
+	&engine_pmemblk_ops,
+	&engine_devdax_ops,
 	&engine_mtd_ops,
 	&engine_libzbc_ops,
 };
@@ -68,7 +74,6 @@ static const struct {
 	  "gfapi_async libhdfs dfs libiscsi",
 	  "it does I/O over a network or to a remote store, not to a local disk" },
 	{ "exec", "raidbench does not run commands from job files" },
-	{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
 	{ "libcufile", "it moves data to GPU memory" },
 	{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
 	{ "xnvme", "it drives NVMe through the xNVMe library" },
