@@ -33,6 +33,8 @@ extern const struct io_engine_ops engine_libiscsi_ops;
 extern const struct io_engine_ops engine_libpmem_ops;
 extern const struct io_engine_ops engine_pmemblk_ops;
 extern const struct io_engine_ops engine_devdax_ops;
+extern const struct io_engine_ops engine_mtd_ops;
+extern const struct io_engine_ops engine_libzbc_ops;
 
 /* The first one is the default ioengine (fio's on Linux). */
 static const struct io_engine_ops *const engines[] = {
@@ -58,6 +60,8 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_libpmem_ops,
 	&engine_pmemblk_ops,
 	&engine_devdax_ops,
+	&engine_mtd_ops,
+	&engine_libzbc_ops,
 };
 
 #define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
@@ -74,9 +78,6 @@ static const struct {
 	  "gfapi_async libhdfs dfs libiscsi",
 	  "it does I/O over a network or to a remote store, not to a local disk" },
 	{ "exec", "raidbench does not run commands from job files" },
-	{ "mtd", "it drives raw flash (MTD) devices" },
-	{ "libzbc", "it drives SCSI/ATA zoned disks through the libzbc library "
-	  "(zonemode=zbd with a block device engine is checked against the disk instead)" },
 	{ "libcufile", "it moves data to GPU memory" },
 	{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
 	{ "xnvme", "it drives NVMe through the xNVMe library" },

@@ -57,6 +57,8 @@ enum {
 	ENGINE_F_MAPS = 1u << 10,
 	/* targets are reached over the network (uri=, iscsi://): sized and read by remote_probe() */
 	ENGINE_F_REMOTE = 1u << 11,
+	/* keeps zone write pointers itself (libzbc): zonemode=zbd runs on zoned devices */
+	ENGINE_F_ZONED = 1u << 12,
 };
 
 struct engine_ctx;
@@ -76,6 +78,7 @@ struct engine_tuning {
 struct io_engine_ops {
 	const char *name;
 	unsigned flags;
+	const char *note;	/* optional: where it differs from fio's engine, for --parse-only */
 	/* Prepare for at most depth in-flight units; units[] stays valid until cleanup. */
 	int (*init)(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
 		    unsigned nr_units, char *err, size_t errlen);

@@ -28,6 +28,8 @@
 
 #include <blkid/blkid.h>
 
+#define RB_MTD_CHAR_MAJOR 90	/* MTD_CHAR_MAJOR: /dev/mtdN */
+
 void reason_add(struct reasons *rs, enum guard_verdict level, unsigned kind,
 		bool about_target, const char *subject, const char *fmt, ...)
 {
@@ -343,6 +345,26 @@ static void examine_file(const char *path, const struct stat *st, struct reasons
 		sysview_release(&own);
 }
 
+/* Raw flash (/dev/mtdN, two minors each: rw and ro): in use by UBI or a mount. */
+static void examine_mtd(struct target *t, struct reasons *rs, bool may_cache)
+{
+	struct sysview own;
+	const struct sysview *vp = &own;
+	const char *what;
+	int rc;
+
+	rc = may_cache ? cached_view(&vp, &what) : sysview_load(&own, &what);
+	if (rc) {
+		reason_add(rs, GUARD_NEVER, R_UNKNOWN, true, t->canon,
+			   "cannot be examined: reading %s failed (%s)", what, strerror(-rc));
+		reasons_failed(rs, rc);
+		return;
+	}
+	guard_check_mtd(vp, minor(t->rdev) / 2, t->canon, rs);
+	if (!may_cache)
+		sysview_release(&own);
+}
+
 /*
  * Examines path into t and rs. Returns 0 or -errno when something could not
  * be examined; rs then holds a GUARD_NEVER reason saying what.
@@ -379,6 +401,8 @@ static int examine(const char *path, struct target *t, struct reasons *rs, bool 
 			reason_add(rs, GUARD_NEEDS_CONSENT, R_CHARDEV, true, t->canon,
 				   "is a character device, which the guard cannot examine");
 		}
+		if (major(st.st_rdev) == RB_MTD_CHAR_MAJOR)
+			examine_mtd(t, rs, may_cache);
 		return 0;
 	}
 	t->type = T_FILE;

@@ -178,6 +178,12 @@ void guard_check_lower(const struct sysview *v, const struct blockdev *bd, const
 void guard_check_file(const struct sysview *v, const struct stat *st, const char *subject,
 		      struct reasons *rs);
 
+/* ---- guard_mtd.c: raw flash --------------------------------------------- */
+
+/* MTD flash number index (/dev/mtdN): its UBI attachment, a file system mounted on it. */
+void guard_check_mtd(const struct sysview *v, unsigned index, const char *subject,
+		     struct reasons *rs);
+
 /* ---- guard.c: the policy ----------------------------------------------- */
 
 enum target_type { T_NONE, T_FILE, T_CHAR, T_BLOCK };

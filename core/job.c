@@ -902,7 +902,8 @@ static int opt_pct_seq(struct job_draft *d, const struct job_opt *o, const char 
 #define N_VLATER "raidbench verifies after the write phase, in the job's own thread"
 #define N_VDUMP "a failed block is reported with its offset and checksums, not dumped to files"
 #define N_VHDR "blocks carry raidbench's own verify header (crc32c), not fio's layout"
-#define N_ZBD "it applies to zonemode=zbd, which raidbench refuses at setup unless the target is zoned"
+#define N_ZBD "it applies to zonemode=zbd, which raidbench runs only with ioengine=libzbc: " \
+	"writes go to write pointers, this option has no effect"
 #define N_FLOW "flow counts I/Os, not tokens: the watermark has no effect"
 #define N_LOGS "raidbench's log files keep their default layout"
 #define N_URING "an option of fio's io_uring engine; raidbench's io_uring uses its own settings"
@@ -1002,6 +1003,7 @@ static const struct job_opt job_opts[] = {
 	{ "sg_write_mode", NULL, opt_word, OFF(sg_write_mode), 0, 0, 0, NULL },
 	{ "readfua", NULL, opt_bool, OFF(sg_readfua), 0, 0, OPT_BARE, NULL },
 	{ "writefua", NULL, opt_bool, OFF(sg_writefua), 0, 0, OPT_BARE, NULL },
+	{ "skip_bad", NULL, opt_bool, OFF(mtd_skip_bad), 0, 0, OPT_BARE, NULL },
 	{ "max_open_zones", NULL, opt_accept, 0, 0, 0, 0, N_ZBD },
 	{ "job_max_open_zones", NULL, opt_accept, 0, 0, 0, 0, N_ZBD },
 	{ "ignore_zone_limits", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_ZBD },
@@ -1194,6 +1196,11 @@ const char *job_opt_note(const char *key, const char *value)
 		return value && strchr(value, '/') ? "read as fio does: the range from the first "
 			"size to the second; '/N' weights and later sizes are ignored (bssplit= "
 			"takes weights)" : NULL;
+	if (!strcmp(job_opts[idx].name, "ioengine")) {
+		const struct io_engine_ops *e = value ? engine_find(value) : NULL;
+
+		return e ? e->note : NULL;
+	}
 	if (!strcmp(job_opts[idx].name, "io_submit_mode"))
 		return value && !strcmp(value, "offload") ? job_opts[idx].note : NULL;
 	if (!strcmp(job_opts[idx].name, "rate_process"))

@@ -149,6 +149,7 @@ struct job_spec {
 	enum stat_type stat_type;	/* filestat: stat_type= */
 	enum sg_write_mode sg_write_mode;	/* sg: what a write does */
 	bool sg_readfua, sg_writefua;	/* sg: FUA on reads, writes */
+	bool mtd_skip_bad;		/* mtd: leave blocks the flash knows bad alone */
 	unsigned cpuload;		/* cpuio: percent of the CPU kept busy */
 	uint64_t cpuchunks_us;		/* cpuio: busy time per cycle */
 	int cpumode_qsort;		/* cpuio: cpumode=qsort (1) or noop (0) */

@@ -36,8 +36,8 @@ static char *path_join(const char *dir, const char *name)
 
 /*
  * zonemode=zbd: the target must be a zoned block device. fio emulates zones
- * on other targets; raidbench refuses them by name, and refuses zoned ones
- * too, since it does not keep write pointers.
+ * on other targets; raidbench refuses them by name, and zoned ones unless
+ * the engine keeps the write pointers itself (ENGINE_F_ZONED: libzbc).
  */
 static int check_zoned(const struct job_spec *job, const char *path, const struct stat *st,
 		       char *err, size_t errlen)
@@ -68,9 +68,8 @@ static int check_zoned(const struct job_spec *job, const char *path, const struc
 		snprintf(err, errlen, "job '%s': zonemode=zbd: %s is not a zoned block device (its "
 			 "queue/zoned is \"none\"); use zonemode=strided or none", job->name, path);
 	else
-		snprintf(err, errlen, "job '%s': zonemode=zbd: %s is a %s zoned device, but "
-			 "raidbench does not keep zone write pointers; it cannot run this job",
-			 job->name, path, model);
+		snprintf(err, errlen, "job '%s': zonemode=zbd: %s is a %s zoned device; raidbench "
+			 "keeps its write pointers only with ioengine=libzbc", job->name, path, model);
 	return -EINVAL;
 }
 
@@ -551,7 +550,7 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 		struct worker_file *f = &w->files[i];
 		struct stat st;
 
-		if (job->zbd) {
+		if (job->zbd && !(w->ops->flags & ENGINE_F_ZONED)) {
 			/* a missing file is no zoned device either */
 			if (stat(f->path, &st) < 0)
 				memset(&st, 0, sizeof(st));

@@ -133,6 +133,29 @@ if [ "$(id -u)" = 0 ] && make_loop 16; then
 	done
 fi
 
+# mtd and libzbc: fio's examples parse (libzbc's saying it uses the kernel's zoned block
+# interface); a target that is no flash or no zoned disk is refused at setup by name
+for ex in mtd libzbc-rand-write libzbc-seq-read; do
+	(cd "$SRCDIR/tests/fixtures/fio-examples/examples" &&
+		"$RAIDBENCH" run --parse-only "$ex.fio") >/dev/null 2>"$RB_TMP/err" &&
+		pass "fio's $ex.fio parses" || fail "fio's $ex.fio refused: $(cat "$RB_TMP/err")"
+done
+check "libzbc's note: the kernel's zoned block interface, not the library" \
+	grep -q "libzbc: .*kernel's zoned block interface .*not the libzbc library" "$RB_TMP/err"
+"$RAIDBENCH" run --name=m --filename="$D/plain" --size=1m --ioengine=mtd >/dev/null \
+	2>"$RB_TMP/err" && fail "mtd ran on a regular file" ||
+	check "mtd refuses a regular file by name" grep -q "ioengine=mtd: .*plain is not an MTD flash device" "$RB_TMP/err"
+if [ "$(id -u)" = 0 ] && [ -n "${LOOP_DEV:-}" ]; then
+	"$RAIDBENCH" run --name=z --filename="$LOOP_DEV" --ioengine=libzbc --zonemode=zbd \
+		--rw=write --size=1m >/dev/null 2>"$RB_TMP/err" && fail "libzbc ran on $LOOP_DEV" ||
+		check "libzbc refuses a loop device: not zoned" \
+			grep -q "ioengine=libzbc: $LOOP_DEV is not a zoned block device" "$RB_TMP/err"
+	"$RAIDBENCH" run --name=z --filename="$LOOP_DEV" --ioengine=psync --zonemode=zbd \
+		--rw=read --size=1m >/dev/null 2>"$RB_TMP/err" && fail "zonemode=zbd ran on $LOOP_DEV" ||
+		check "zonemode=zbd refuses a loop device by name" \
+			grep -q "zonemode=zbd: $LOOP_DEV is not a zoned block device" "$RB_TMP/err"
+fi
+
 # the same counts as fio
 if command -v fio >/dev/null; then
 	mkdir -p "$RB_TMP/f1" "$RB_TMP/f2"

@@ -80,7 +80,7 @@ kver=$(ls "$G.tmp/kernel/lib/modules" | head -1)
 "$HERE/extract-vmlinux.py" "$G.tmp/kernel/boot/vmlinuz-$kver" "$G.tmp/vmlinux" ||
 	die "cannot extract vmlinux from vmlinuz-$kver"
 
-# initramfs: busybox, the modules with everything they need, /init
+# initramfs: busybox, the modules with everything they need, /init; the on-demand ones beside
 R=$G.tmp/initrd
 mkdir -p "$R"/{bin,sbin,etc,proc,sys,dev,host,lib/modules/$kver}
 cp "$G.tmp/bb/bin/busybox" "$R/bin/busybox"
@@ -94,8 +94,12 @@ MODS="virtio_pci virtio_blk virtio_scsi 9pnet_virtio 9p
   nd_e820 nd_pmem dax_pmem device_dax"
 M=$G.tmp/kernel/lib/modules/$kver
 depmod -b "$G.tmp/kernel" "$kver" || die "depmod failed"
+# loaded by a scenario with its own parameters (modprobe -d "$RB_VM_MODULES"), never at
+# boot: scsi_debug's disks, null_blk's and mtdram's flash would change every scenario's devices
+ONDEMAND="scsi_debug null_blk mtdram ubi jffs2"
 # each module's file and those of its dependencies, from modules.dep
-python3 - "$M" $MODS >"$G.tmp/modfiles" <<'PY' || die "a module is missing"
+modfiles() {
+	python3 - "$M" "$@" <<'PY'
 import sys
 mdir, want = sys.argv[1], sys.argv[2:]
 dep = {}
@@ -116,12 +120,30 @@ for w in want:
     out.update(dep[byname[w]])
 print("\n".join(sorted(out)))
 PY
+}
+modfiles $MODS >"$G.tmp/modfiles" || die "a module is missing"
+modfiles $ONDEMAND >"$G.tmp/modfiles-ondemand" || die "a module is missing"
 while read -r f; do
 	mkdir -p "$R/lib/modules/$kver/$(dirname "$f")"
 	cp "$M/$f" "$R/lib/modules/$kver/$f"
 done <"$G.tmp/modfiles"
 cp "$M"/modules.builtin* "$M"/modules.order "$R/lib/modules/$kver/" 2>/dev/null
 depmod -b "$R" "$kver" || die "depmod of the initramfs failed"
+# the on-demand modules: one tree per kernel beside the guests, read over 9p while a
+# scenario runs, so a guest another harness version builds (and the removal of this
+# one that comes with it) never pulls them from under a running guest
+O=$CACHE/modules-$kver
+if [ ! -f "$O/ready" ]; then
+	rm -rf "$O"
+	while read -r f; do
+		mkdir -p "$O/lib/modules/$kver/$(dirname "$f")"
+		cp "$M/$f" "$O/lib/modules/$kver/$f"
+	done <"$G.tmp/modfiles-ondemand"
+	cp "$M"/modules.builtin* "$M"/modules.order "$O/lib/modules/$kver/" 2>/dev/null
+	depmod -b "$O" "$kver" || die "depmod of the on-demand modules failed"
+	touch "$O/ready"
+fi
+echo "$O" >"$G.tmp/modules-dir"
 echo $MODS >"$R/etc/rb-modules"
 cp "$HERE/init" "$R/init"
 chmod 755 "$R/init"
@@ -138,5 +160,8 @@ mv "$G.tmp" "$G"
 # checkouts with other harness files share the cache and may be using it
 for old in "$CACHE"/guest-*; do
 	[ "$old" = "$G" ] || [ -n "$(find "$old/used" -mmin -120 2>/dev/null)" ] || rm -rf "$old"
+done
+for old in "$CACHE"/modules-*; do
+	[ "$old" = "$O" ] || rm -rf "$old"
 done
 echo "$G"

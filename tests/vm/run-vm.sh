@@ -58,6 +58,10 @@ for o in "${args[@]}"; do parse_opt "$o"; done
 QEMU=$(command -v qemu-system-x86_64) ||
 	skip "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86 cpio kmod)"
 [ -x "$RAIDBENCH" ] || die "no raidbench at $RAIDBENCH: build it first"
+# One VM at a time; the guest is built (and an older one removed) only under this
+# lock too, so no guest waiting to boot loses its kernel to another's build.
+exec 7>>/var/tmp/raidbench-vm.lock
+flock 7
 # RB_VM_GUEST: a guest build-guest.sh already found (make check-vm looks once;
 # its apt-cache lookup costs seconds, more on a loaded machine)
 if [ -n "${RB_VM_GUEST:-}" ] && [ -f "$RB_VM_GUEST/ready" ]; then
@@ -70,6 +74,11 @@ fi
 [ $rc -eq 0 ] || die "the guest could not be built"
 
 T=$(mktemp -d /var/tmp/raidbench-vm.XXXXXX) || die "no temp dir"
+# this run's own links to the kernel and initramfs: a harness of another version that
+# builds its guest removes this one, which must not take them from under this run
+for f in vmlinux initrd.cpio; do
+	ln "$G/$f" "$T/$f" 2>/dev/null || cp "$G/$f" "$T/$f" || { rm -rf "$T"; die "cannot copy $G/$f"; }
+done
 qpid=
 cleanup() {
 	local p
@@ -142,6 +151,8 @@ done
 	echo "export PATH=$G/mdadm-root/sbin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 	echo "export HOME=/root LANG=C.UTF-8 TERM=xterm-256color"
 	printf 'export RAIDBENCH=%q SRCDIR=%q RB_VM=1\n' "$RAIDBENCH" "$SRCDIR"
+	# modules a scenario loads itself: modprobe -d "$RB_VM_MODULES" NAME PARAM=...
+	printf 'export RB_VM_MODULES=%q\n' "$(cat "$G/modules-dir" 2>/dev/null)"
 	while IFS='=' read -r k _; do
 		[[ $k == RB_* ]] && [ "$k" != RB_VM_CONSOLE ] && printf 'export %s=%q\n' "$k" "${!k}"
 	done < <(env)
@@ -157,22 +168,12 @@ done
 	echo
 } >"$T/job.sh"
 
-# ---- boot, one VM at a time ----
-exec 7>>/var/tmp/raidbench-vm.lock
-flock 7
-# Another checkout's build-guest.sh (other harness files, another guest) may
-# have pruned this guest while we waited: the same key builds it again.
-if [ ! -f "$G/ready" ]; then
-	G2=$("$HERE/build-guest.sh")
-	rc=$?
-	[ $rc -eq 77 ] && skip "the guest cannot be built (see above)"
-	[ $rc -eq 0 ] && [ "$G2" = "$G" ] || die "the guest $G went away and could not be built again"
-fi
+# ---- boot ----
 touch "$G/used"
 boot() {
 	timeout -k 5 "$timeout" "$QEMU" -machine q35 -accel tcg,thread=multi,tb-size=64 -smp 2 \
 		-m "$mem" -nodefaults -no-reboot -display none -pidfile "$T/qemu.pid" \
-		-kernel "$G/vmlinux" -initrd "$G/initrd.cpio" \
+		-kernel "$T/vmlinux" -initrd "$T/initrd.cpio" \
 		-append "console=ttyS0 panic=-1 quiet rb.job=$T/job.sh rb.disks=$n$kargs" \
 		-serial "file:$T/console" -serial "file:$T/out" \
 		-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
