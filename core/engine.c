@@ -28,6 +28,8 @@ extern const struct io_engine_ops engine_mmap_ops;
 extern const struct io_engine_ops engine_splice_ops;
 extern const struct io_engine_ops engine_cpuio_ops;
 extern const struct io_engine_ops engine_e4defrag_ops;
+extern const struct io_engine_ops engine_net_ops;
+extern const struct io_engine_ops engine_exec_ops;
 
 /* The first one is the default ioengine (fio's on Linux). */
 static const struct io_engine_ops *const engines[] = {
@@ -48,6 +50,8 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_splice_ops,
 	&engine_cpuio_ops,
 	&engine_e4defrag_ops,
+	&engine_net_ops,
+	&engine_exec_ops,
 };
 
 #define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
@@ -60,10 +64,9 @@ static const struct io_engine_ops *const engines[] = {
 static const struct {
 	const char *names, *why;
 } fio_engines[] = {
-	{ "net netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
+	{ "netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
 	  "gfapi_async libhdfs dfs libiscsi",
 	  "it does I/O over a network or to a remote store, not to a local disk" },
-	{ "exec", "raidbench does not run commands from job files" },
 	{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
 	{ "mtd", "it drives raw flash (MTD) devices" },
 	{ "libzbc", "it drives SCSI/ATA zoned disks through the libzbc library "

@@ -11,6 +11,7 @@
 #ifndef RB_ENGINE_H
 #define RB_ENGINE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -37,6 +38,8 @@ enum engine_queue_result {
 	ENGINE_QUEUED = 0,	/* held for commit(); completes via getevents() */
 	ENGINE_COMPLETED = 1,	/* done synchronously; error/resid are set */
 	ENGINE_BUSY = 2,	/* cannot take it now: reap first, then retry */
+	/* nothing more will come (net: the sender closed): the unit is not counted, the phase ends */
+	ENGINE_DONE = 3,
 };
 
 enum {
@@ -52,6 +55,8 @@ enum {
 	ENGINE_F_DONOR = 1u << 8,	/* writes the job's donorname= file (e4defrag): guarded too */
 	/* queue() moves no data between the buffer and the file (falloc, filestat, cpuio...) */
 	ENGINE_F_NOXFER = 1u << 9,
+	/* no file: the engine opens its own byte stream (net); size= or runtime= ends the job */
+	ENGINE_F_STREAM = 1u << 10,
 };
 
 struct engine_ctx;
@@ -65,6 +70,8 @@ struct engine_tuning {
 	int sqpoll_cpu;		/* that thread's CPU, -1 for any */
 	bool hipri;		/* completions by polling the device (IOPOLL) */
 	size_t unit_buf_len;	/* bytes of each unit's buffer */
+	unsigned clone;		/* the job clone's number (net: port= + clone, as fio) */
+	const _Atomic bool *stop;	/* the worker's stop flag: long waits (accept) poll it */
 };
 
 struct io_engine_ops {
@@ -101,6 +108,16 @@ struct io_engine_ops {
 	/* Optional: takes the job's engine options (stat_type=, cmd_type=, ...) after init. */
 	int (*configure)(struct engine_ctx *ctx, const struct job_spec *job, char *err,
 			 size_t errlen);
+	/* Optional: refuses at parse time a job this engine cannot run; 0 or -EINVAL with why. */
+	int (*check)(const struct job_spec *job, char *why, size_t whylen);
+	/* Optional: what the job does besides I/O, for --parse-only (the command exec runs). */
+	void (*describe)(const struct job_spec *job, char *buf, size_t len);
+	/*
+	 * Optional, on the worker's thread once the job's I/O is over: ends what the
+	 * engine started (exec's program, net's connection); 0, or -errno with err
+	 * saying what went wrong (the program's exit status).
+	 */
+	int (*end)(struct engine_ctx *ctx, char *err, size_t errlen);
 };
 
 /*
