@@ -35,7 +35,9 @@ struct exec_ctx {
 	pid_t pid;		/* 0 before the start, -1 once reaped */
 	int status;		/* wait status once reaped */
 	bool killed;		/* it was stopped by the end signals, not on its own */
-	uint64_t deadline_ns;	/* the job's end: the program is stopped then */
+	uint64_t run_ns;	/* ramp and runtime */
+	uint64_t deadline_ns;	/* the job's end (set by the first tick): the program stops then */
+	bool over;		/* stopped at the end: no more ticks */
 	unsigned grace_s;
 	char what[512];		/* the command, for messages */
 };
@@ -226,7 +228,7 @@ static int exec_configure(struct engine_ctx *ctx, const struct job_spec *job, ch
 	int argc = 0, ret;
 
 	c->grace_s = job->exec_grace_s;
-	c->deadline_ns = rb_now_ns() + (job->ramp_time_us + job->runtime_us) * 1000;
+	c->run_ns = (job->ramp_time_us + job->runtime_us) * 1000;
 	command_text(job, c->what, sizeof(c->what));
 	line = build_argv(job, argv, &argc);
 	if (!line) {
@@ -277,11 +279,19 @@ static int exec_queue(struct engine_ctx *ctx, struct io_unit *u)
 	struct exec_ctx *c = (struct exec_ctx *)ctx;
 	uint64_t now = rb_now_ns();
 
+	/* the program was stopped at the end: the job is over (fio ends it there too) */
+	if (c->over)
+		return ENGINE_DONE;
+	/* the job's clock starts with its first I/O: the end is measured from there */
+	if (!c->deadline_ns)
+		c->deadline_ns = now + c->run_ns;
 	sleep_ns(now + TICK_NS < c->deadline_ns ? TICK_NS
 		 : c->deadline_ns > now ? c->deadline_ns - now : 0);
 	reaped(c, false);
-	if (rb_now_ns() >= c->deadline_ns)
+	if (rb_now_ns() >= c->deadline_ns) {
 		stop_program(c);
+		c->over = true;
+	}
 	u->error = 0;
 	u->resid = u->len;	/* no bytes: fio's exec counts the tick and nothing moved */
 	return ENGINE_COMPLETED;

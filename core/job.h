@@ -151,7 +151,7 @@ struct job_spec {
 	unsigned cpuload;		/* cpuio: percent of the CPU kept busy */
 	uint64_t cpuchunks_us;		/* cpuio: busy time per cycle */
 	int cpumode_qsort;		/* cpuio: cpumode=qsort (1) or noop (0) */
-	/* net: fio's net engine options */
+	/* net: its options, as fio names them */
 	char *net_host;			/* hostname=: the peer, a multicast group or a unix socket */
 	unsigned net_port;		/* 0 when unset */
 	int net_proto;			/* enum net_proto */
