@@ -83,6 +83,17 @@ pid=$(cat "$W/pid" 2>/dev/null)
 check "neither it nor its sleep outlives the job" [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null &&
 	! pgrep -fx "sleep 59.9" >/dev/null
 
+# an interrupted run takes its program with it
+(cd "$W/rb" && exec "$RAIDBENCH" run --no-save --name=i --ioengine=exec --program="$W/stubborn.sh" \
+	--arguments="$W/pid2" --runtime=30 --grace_time=1 >/dev/null 2>err) &
+rpid=$!
+for ((i = 0; i < 50; i++)); do [ -s "$W/pid2" ] && break; sleep 0.1; done
+kill -INT "$rpid"
+wait "$rpid"
+pid=$(cat "$W/pid2" 2>/dev/null)
+check "an interrupted exec job stops its program and what it started" [ -n "$pid" ] &&
+	! kill -0 "$pid" 2>/dev/null && ! pgrep -fx "sleep 59.9" >/dev/null
+
 # fio's exec.fio, bounded: 1 s runs, two cpuio clones, echo in place of turbostat
 sed -e 's/^runtime=.*/runtime=1/' -e 's/^numjobs=.*/numjobs=2/' \
 	-e 's|^program=/usr/sbin/turbostat|program=/bin/echo|' "$EX/exec.fio" >"$W/exec.fio"

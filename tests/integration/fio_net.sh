@@ -154,6 +154,23 @@ port=$(free_port)
 	check "no listener: connection refused, naming the address" \
 		grep -q "cannot connect to tcp 127.0.0.1:$port: Connection refused (no receiver" "$W/err"
 
+# a receiver waiting for a sender that never comes ends when the run is interrupted
+port=$(free_port)
+"$RAIDBENCH" run --no-save --name=r --ioengine=net --port="$port" --listen --size=1m \
+	>/dev/null 2>"$W/err" &
+pid=$!
+for ((i = 0; i < 100; i++)); do bound tcp "$port" && break; sleep 0.1; done
+kill -INT "$pid"
+for ((i = 0; i < 30; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$pid" 2>/dev/null; then
+	fail "a waiting receiver outlived its interrupt by 3 s"
+	kill -9 "$pid"
+else
+	check "an interrupted receiver stops waiting and says so" \
+		grep -q "stopped while waiting for a connection on tcp \*:$port" "$W/err"
+fi
+wait "$pid" 2>/dev/null
+
 # bad options: file:line and the option
 bad() { # bad WHAT PATTERN LINES...: a job file with those lines is refused with PATTERN
 	local what=$1 pat=$2
