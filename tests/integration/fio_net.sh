@@ -55,6 +55,7 @@ print(d["total_ios"] - d["short_ios"] if sys.argv[3:] else "%d %d" % (d["total_i
 cross() {
 	local p=$1 rt=$2 st=$3 port sock=$W/net.sock what bs=4k size=1m rate=4m want="256 1048576"
 	local -a r s
+	shift 3	# the rest: options for both ends
 	[ "${p#udp}" != "$p" ] && bs=1k size=128k rate=512k want="128 131072"
 	port=$(free_port)
 	case $p in
@@ -63,16 +64,16 @@ cross() {
 	tcp*) r=(--port="$port" --listen); s=(--hostname=localhost --port="$port") ;;
 	esac
 	case $p in *v6) s[0]=--hostname=::1 ;; esac
-	what="$p: $rt receiving, $st sending"
+	what="$p: $rt receiving, $st sending${1:+ ($*)}"
 	tool "$rt" --name=r --ioengine=net --protocol="$p" "${r[@]}" --rw=read --bs=$bs \
-		--size=64m >"$W/r.json" 2>"$W/r.err" &
+		--size=64m "$@" >"$W/r.json" 2>"$W/r.err" &
 	local pid=$! i
 	for ((i = 0; i < 100; i++)); do
 		bound "${p%v6}" "$([ "$p" = unix ] && echo "$sock" || echo "$port")" && break
 		sleep 0.1
 	done
 	tool "$st" --name=s --ioengine=net --protocol="$p" "${s[@]}" --rw=write --bs=$bs \
-		--size=$size --rate=$rate >"$W/s.json" 2>"$W/s.err"
+		--size=$size --rate=$rate "$@" >"$W/s.json" 2>"$W/s.err"
 	local src=$?
 	wait "$pid"
 	local rrc=$?
@@ -101,6 +102,8 @@ for p in tcp udp unix; do
 	cross "$p" raidbench fio
 	cross "$p" fio raidbench
 done
+# the socket tuning options, set on both ends
+cross tcp raidbench fio --window_size=131072 --mss=1400 --nodelay=1
 # IPv6, where this host has it
 if [ -e /proc/net/if_inet6 ] && grep -q "^0*1 " /proc/net/if_inet6; then
 	cross tcpv6 raidbench fio
@@ -132,14 +135,24 @@ print(j[0]["read"]["io_bytes"], j[1]["write"]["io_bytes"], j[0]["read"]["total_i
 else fail "netio.fio: $(cat "$W/n.err")"; fi
 check "no file is created for a net job" [ -z "$(find "$W" -name 'receiver*' -o -name 'sender*')" ]
 
-# netio_multicast.fio, bounded: two readers of the group 239.0.0.0, one pingpong writer
+# netio_multicast.fio, bounded: two readers of the group 239.0.0.0, one pingpong writer;
+# runtime=8 ends a reader whose sender's close datagram was lost
+udp_drops() { awk '/^Udp: [0-9]/ { print $4 + $6 }' /proc/net/snmp; }
 port=$(free_port)
-sed -e 's/^size=.*/size=64k/' -e "s/^port=.*/port=$port/" "$EX/netio_multicast.fio" >"$W/mc.fio"
+sed -e 's/^size=.*/size=64k/' -e "s/^port=.*/port=$port/" -e 's/^\[global\]/&\nruntime=8/' \
+	"$EX/netio_multicast.fio" >"$W/mc.fio"
+drops0=$(udp_drops)
 if tool raidbench "$W/mc.fio" >"$W/mc.json" 2>"$W/mc.err"; then
-	check "netio_multicast.fio: both readers got the writer's 1024 datagrams" \
-		[ "$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))["jobs"]
-print(*[x[d]["total_ios"] for x, d in zip(j, ("read", "read", "write"))])' "$W/mc.json")" \
-		= "1024 1024 1024" ]
+	got=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))["jobs"]
+print(*[x[d]["total_ios"] for x, d in zip(j, ("read", "read", "write"))])' "$W/mc.json")
+	if [ "$got" = "1024 1024 1024" ]; then
+		pass "netio_multicast.fio: both readers got the writer's 1024 datagrams"
+	elif [ "$(udp_drops)" != "$drops0" ]; then
+		echo "SKIP: netio_multicast.fio: this busy host dropped UDP datagrams during the" \
+			"run (/proc/net/snmp InErrors, RcvbufErrors); counts $got"
+	else
+		fail "netio_multicast.fio: counts $got, not 1024 each, and no datagram was dropped"
+	fi
 elif grep -qi "unreachable\|no route" "$W/mc.err"; then
 	echo "SKIP: netio_multicast.fio: this host has no route for 239.0.0.0/8 (the test does" \
 		"not change the host's routes): $(head -1 "$W/mc.err")"
