@@ -28,6 +28,9 @@ extern const struct io_engine_ops engine_mmap_ops;
 extern const struct io_engine_ops engine_splice_ops;
 extern const struct io_engine_ops engine_cpuio_ops;
 extern const struct io_engine_ops engine_e4defrag_ops;
+extern const struct io_engine_ops engine_libpmem_ops;
+extern const struct io_engine_ops engine_pmemblk_ops;
+extern const struct io_engine_ops engine_devdax_ops;
 extern const struct io_engine_ops engine_net_ops;
 extern const struct io_engine_ops engine_exec_ops;
 
@@ -50,6 +53,9 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_splice_ops,
 	&engine_cpuio_ops,
 	&engine_e4defrag_ops,
+	&engine_libpmem_ops,
+	&engine_pmemblk_ops,
+	&engine_devdax_ops,
 	&engine_net_ops,
 	&engine_exec_ops,
 };
@@ -67,7 +73,6 @@ static const struct {
 	{ "netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
 	  "gfapi_async libhdfs dfs libiscsi",
 	  "it does I/O over a network or to a remote store, not to a local disk" },
-	{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
 	{ "mtd", "it drives raw flash (MTD) devices" },
 	{ "libzbc", "it drives SCSI/ATA zoned disks through the libzbc library "
 	  "(zonemode=zbd with a block device engine is checked against the disk instead)" },
