@@ -346,7 +346,7 @@ const struct io_engine_ops engine_exec_ops = {
 	.getevents = engine_sync_getevents,
 	.event = engine_sync_event,
 	.cleanup = exec_cleanup,
-	.check = exec_check,
+	.check_job = exec_check,
 	.describe = exec_describe,
 	.end = exec_end,
 };

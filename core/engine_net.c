@@ -702,7 +702,7 @@ const struct io_engine_ops engine_net_ops = {
 	.getevents = engine_sync_getevents,
 	.event = engine_sync_event,
 	.cleanup = net_cleanup,
-	.check = net_check,
+	.check_job = net_check,
 	.describe = net_describe,
 	.end = net_end,
 };

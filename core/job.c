@@ -123,6 +123,8 @@ void job_spec_release(struct job_spec *job)
 	free(job->net_interface);
 	free(job->exec_program);
 	free(job->exec_arguments);
+	free(job->remote_uri);
+	free(job->iscsi_initiator);
 	free(job->write_lat_log);
 	free(job->write_iops_log);
 	free_kv(job->job_options, job->nr_job_options);
@@ -192,6 +194,8 @@ int job_spec_copy(struct job_spec *dst, const struct job_spec *src)
 	ret |= dup_str(&dst->net_interface, src->net_interface);
 	ret |= dup_str(&dst->exec_program, src->exec_program);
 	ret |= dup_str(&dst->exec_arguments, src->exec_arguments);
+	ret |= dup_str(&dst->remote_uri, src->remote_uri);
+	ret |= dup_str(&dst->iscsi_initiator, src->iscsi_initiator);
 	ret |= dup_str(&dst->write_lat_log, src->write_lat_log);
 	ret |= dup_str(&dst->write_iops_log, src->write_iops_log);
 	ret |= dup_kv(&dst->job_options, src->job_options, src->nr_job_options);
@@ -1017,6 +1021,8 @@ static const struct job_opt job_opts[] = {
 	{ "std_redirect", NULL, opt_bool, OFF(exec_std_redirect), 0, 0, OPT_BARE, NULL },
 	{ "donorname", NULL, opt_str, OFF(e4defrag_donor), 0, 0, 0, NULL },
 	{ "inplace", NULL, opt_bool, OFF(e4defrag_inplace), 0, 0, OPT_BARE, NULL },
+	{ "uri", NULL, opt_str, OFF(remote_uri), 0, 0, 0, NULL },
+	{ "initiator", NULL, opt_str, OFF(iscsi_initiator), 0, 0, 0, NULL },
 	{ "cpuchunks", NULL, opt_time, OFF(cpuchunks_us), 1, 0, 0, NULL },
 	{ "cpumode", NULL, opt_word, OFF(cpumode_qsort), 0, 0, 0, NULL },
 	{ "exit_on_io_done", NULL, opt_word, 0, 0, 0, 0, NULL },
@@ -1411,11 +1417,11 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 		return units_errf(why, len, "size %llu is smaller than the block size %llu",
 				  (unsigned long long)j->size, (unsigned long long)min_bs);
 	{
-		/* what only the job's engine knows it cannot run, said now */
+		/* the engine's own options (uri=, an iscsi:// filename), said at parse time */
 		const struct io_engine_ops *ops = engine_find(j->ioengine);
 
-		if (ops && ops->check)
-			return ops->check(j, why, len);
+		if (ops && ops->check_job)
+			return ops->check_job(j, why, len);
 	}
 	return 0;
 }

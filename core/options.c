@@ -113,7 +113,6 @@ static const struct { const char *name, *owner; } fio_engine_options[] = {
 	{ "threads", "tiobench" },
 	{ "threads-per-queue", "act" },
 	{ "touch_objects", "rados" },
-	{ "uri", "nbd" },
 	{ "verb", "rdma" },
 	{ "xnvme_admin", "xnvme" },
 	{ "xnvme_async", "xnvme" },
