@@ -1043,15 +1043,12 @@ static int worker_thread_setup(struct worker *w)
 				numa_bitmask_free(nodes);
 		}
 	}
-	/* no placement asked for: the workers and their buffers go to the target's node */
-	if (!job->has_cpus_allowed && !job->numa_cpu_nodes && !job->numa_mem_policy &&
-	    w->nr_files && numa_available() >= 0 && numa_max_node() > 0) {
-		int node = numa_node_of_path(w->files[0].path);
-
-		if (node >= 0 && numa_run_on_node(node) == 0) {
-			numa_set_preferred(node);
-			w->numa_node = node;
-		}
+	/* the node worker_setup chose: the thread and its buffers go there */
+	if (w->numa_node >= 0) {
+		if (numa_run_on_node(w->numa_node) == 0)
+			numa_set_preferred(w->numa_node);
+		else
+			w->numa_node = -1;
 	}
 	if (job->nice && setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), job->nice) < 0) {
 		set_error(w, errno, "job '%s': nice=%d: %s", job->name, job->nice,
@@ -1407,6 +1404,13 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 				return -ENOMEM;
 		}
 	}
+	/*
+	 * No placement asked for: the worker will run on its target's node.
+	 * Chosen here, before any thread starts, so the run's layout shows it.
+	 */
+	if (!job->has_cpus_allowed && !job->numa_cpu_nodes && !job->numa_mem_policy &&
+	    w->nr_files && numa_available() >= 0 && numa_max_node() > 0)
+		w->numa_node = numa_node_of_path(w->files[0].path);
 	if (job->verify && (job->do_verify || job->verify_only))
 		for (i = 0; i < w->nr_files; i++) {
 			size_t bytes = (size_t)(w->files[i].nr_blocks + 7) / 8;
