@@ -35,6 +35,8 @@ extern const struct io_engine_ops engine_pmemblk_ops;
 extern const struct io_engine_ops engine_devdax_ops;
 extern const struct io_engine_ops engine_mtd_ops;
 extern const struct io_engine_ops engine_libzbc_ops;
+extern const struct io_engine_ops engine_net_ops;
+extern const struct io_engine_ops engine_exec_ops;
 
 /* The first one is the default ioengine (fio's on Linux). */
 static const struct io_engine_ops *const engines[] = {
@@ -62,6 +64,8 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_devdax_ops,
 	&engine_mtd_ops,
 	&engine_libzbc_ops,
+	&engine_net_ops,
+	&engine_exec_ops,
 };
 
 #define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
@@ -74,10 +78,9 @@ static const struct io_engine_ops *const engines[] = {
 static const struct {
 	const char *names, *why;
 } fio_engines[] = {
-	{ "net netsplice rdma librpma_apm librpma_gpspm http nbd nfs rbd rados gfapi "
-	  "gfapi_async libhdfs dfs libiscsi",
+	{ "netsplice rdma librpma_apm librpma_gpspm http nfs rbd rados gfapi "
+	  "gfapi_async libhdfs dfs",
 	  "it does I/O over a network or to a remote store, not to a local disk" },
-	{ "exec", "raidbench does not run commands from job files" },
 	{ "libcufile", "it moves data to GPU memory" },
 	{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
 	{ "xnvme", "it drives NVMe through the xNVMe library" },
@@ -137,7 +140,7 @@ static int in_words(const char *list, const char *s, size_t n)
 const struct io_engine_ops *engine_lookup(const char *s, char *why, size_t whylen)
 {
 	const struct io_engine_ops *ops = engine_find(s);
-	char have[256];
+	char have[512];
 	size_t i;
 
 	if (ops)

@@ -11,6 +11,7 @@
 #ifndef RB_ENGINE_H
 #define RB_ENGINE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -38,6 +39,8 @@ enum engine_queue_result {
 	ENGINE_QUEUED = 0,	/* held for commit(); completes via getevents() */
 	ENGINE_COMPLETED = 1,	/* done synchronously; error/resid are set */
 	ENGINE_BUSY = 2,	/* cannot take it now: reap first, then retry */
+	/* nothing more will come (net: the sender closed): the unit is not counted, the phase ends */
+	ENGINE_DONE = 3,
 };
 
 enum {
@@ -59,6 +62,8 @@ enum {
 	ENGINE_F_REMOTE = 1u << 11,
 	/* keeps zone write pointers itself (libzbc): zonemode=zbd runs on zoned devices */
 	ENGINE_F_ZONED = 1u << 12,
+	/* no file: the engine opens its own byte stream (net); size= or runtime= ends the job */
+	ENGINE_F_STREAM = 1u << 13,
 };
 
 struct engine_ctx;
@@ -73,6 +78,8 @@ struct engine_tuning {
 	int sqpoll_cpu;		/* that thread's CPU, -1 for any */
 	bool hipri;		/* completions by polling the device (IOPOLL) */
 	size_t unit_buf_len;	/* bytes of each unit's buffer */
+	unsigned clone;		/* the job clone's number (net: port= + clone, as fio) */
+	const _Atomic bool *stop;	/* the worker's stop flag: long waits (accept) poll it */
 };
 
 struct io_engine_ops {
@@ -110,6 +117,14 @@ struct io_engine_ops {
 	/* Optional: takes the job's engine options (stat_type=, cmd_type=, ...) after init. */
 	int (*configure)(struct engine_ctx *ctx, const struct job_spec *job, char *err,
 			 size_t errlen);
+	/* Optional: what the job does besides I/O, for --parse-only (the command exec runs). */
+	void (*describe)(const struct job_spec *job, char *buf, size_t len);
+	/*
+	 * Optional, on the worker's thread once the job's I/O is over: ends what the
+	 * engine started (exec's program, net's connection); 0, or -errno with err
+	 * saying what went wrong (the program's exit status).
+	 */
+	int (*end)(struct engine_ctx *ctx, char *err, size_t errlen);
 	/*
 	 * Optional, for targets the engine opens itself by name (pmemblk's pools,
 	 * "path,bsize,MiB"): at setup, from the setup thread, instead of laying

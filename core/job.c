@@ -69,6 +69,9 @@ void job_spec_defaults(struct job_spec *job)
 	job->numjobs = 1;
 	job->loops = 1;
 	job->cpuchunks_us = 50000;	/* fio's default cpuchunks= */
+	job->net_ttl = 1;
+	job->exec_grace_s = 1;
+	job->exec_std_redirect = true;
 	job->nrfiles = 1;
 	job->invalidate = true;
 	job->randrepeat = true;
@@ -116,6 +119,10 @@ void job_spec_release(struct job_spec *job)
 	free(job->write_bw_log);
 	free(job->write_iolog);
 	free(job->e4defrag_donor);
+	free(job->net_host);
+	free(job->net_interface);
+	free(job->exec_program);
+	free(job->exec_arguments);
 	free(job->remote_uri);
 	free(job->iscsi_initiator);
 	free(job->write_lat_log);
@@ -183,6 +190,10 @@ int job_spec_copy(struct job_spec *dst, const struct job_spec *src)
 	ret |= dup_str(&dst->write_bw_log, src->write_bw_log);
 	ret |= dup_str(&dst->write_iolog, src->write_iolog);
 	ret |= dup_str(&dst->e4defrag_donor, src->e4defrag_donor);
+	ret |= dup_str(&dst->net_host, src->net_host);
+	ret |= dup_str(&dst->net_interface, src->net_interface);
+	ret |= dup_str(&dst->exec_program, src->exec_program);
+	ret |= dup_str(&dst->exec_arguments, src->exec_arguments);
 	ret |= dup_str(&dst->remote_uri, src->remote_uri);
 	ret |= dup_str(&dst->iscsi_initiator, src->iscsi_initiator);
 	ret |= dup_str(&dst->write_lat_log, src->write_lat_log);
@@ -533,6 +544,8 @@ static const struct {
 	{ "kb_base", { "1024", "1000" }, { 1024, 1000 }, "1024 or 1000" },
 	{ "cmd_type", { "nvme" }, { 0 }, "nvme (io_uring_cmd's only command set)" },
 	{ "cpumode", { "noop", "qsort" }, { 0, 1 }, "noop or qsort" },
+	{ "protocol", { "tcp", "tcpv6", "udp", "udpv6", "unix" },
+	  { NET_TCP, NET_TCPV6, NET_UDP, NET_UDPV6, NET_UNIX }, "tcp, tcpv6, udp, udpv6 or unix" },
 	{ "exit_on_io_done", { "0", "false" }, { 0, 0 },
 	  "0 (a cpuio job that ends with the other jobs' I/O is not supported; give it runtime=)" },
 	{ "stat_type", { "stat", "lstat", "statx" }, { STAT_STAT, STAT_LSTAT, STAT_STATX },
@@ -993,6 +1006,20 @@ static const struct job_opt job_opts[] = {
 	{ "stat_type", NULL, opt_word, OFF(stat_type), 0, 0, 0, NULL },
 	{ "cmd_type", NULL, opt_word, 0, 0, 0, 0, NULL },
 	{ "cpuload", NULL, opt_uint, OFF(cpuload), 1, 100, 0, NULL },
+	{ "hostname", NULL, opt_str, OFF(net_host), 0, 0, 0, NULL },
+	{ "port", NULL, opt_uint, OFF(net_port), 1, 65535, 0, NULL },
+	{ "protocol", "proto", opt_word, OFF(net_proto), 0, 0, 0, NULL },
+	{ "listen", NULL, opt_bool, OFF(net_listen), 0, 0, OPT_BARE, NULL },
+	{ "pingpong", NULL, opt_bool, OFF(net_pingpong), 0, 0, OPT_BARE, NULL },
+	{ "nodelay", NULL, opt_bool, OFF(net_nodelay), 0, 0, OPT_BARE, NULL },
+	{ "interface", NULL, opt_str, OFF(net_interface), 0, 0, 0, NULL },
+	{ "ttl", NULL, opt_uint, OFF(net_ttl), 0, 255, 0, NULL },
+	{ "window_size", NULL, opt_uint, OFF(net_window), 0, INT_MAX, 0, NULL },
+	{ "mss", NULL, opt_uint, OFF(net_mss), 0, INT_MAX, 0, NULL },
+	{ "program", NULL, opt_str, OFF(exec_program), 0, 0, 0, NULL },
+	{ "arguments", NULL, opt_str, OFF(exec_arguments), 0, 0, 0, NULL },
+	{ "grace_time", NULL, opt_uint, OFF(exec_grace_s), 0, INT_MAX, 0, NULL },
+	{ "std_redirect", NULL, opt_bool, OFF(exec_std_redirect), 0, 0, OPT_BARE, NULL },
 	{ "donorname", NULL, opt_str, OFF(e4defrag_donor), 0, 0, 0, NULL },
 	{ "inplace", NULL, opt_bool, OFF(e4defrag_inplace), 0, 0, OPT_BARE, NULL },
 	{ "uri", NULL, opt_str, OFF(remote_uri), 0, 0, 0, NULL },

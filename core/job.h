@@ -61,6 +61,9 @@ enum sg_write_mode {
 	SG_VERIFY_BYTCHK_00, SG_VERIFY_BYTCHK_01, SG_VERIFY_BYTCHK_11,
 };
 
+/* net's protocol= */
+enum net_proto { NET_TCP = 0, NET_TCPV6, NET_UDP, NET_UDPV6, NET_UNIX };
+
 /* filestat's stat_type= */
 enum stat_type { STAT_STAT = 0, STAT_LSTAT, STAT_STATX };
 
@@ -153,6 +156,19 @@ struct job_spec {
 	unsigned cpuload;		/* cpuio: percent of the CPU kept busy */
 	uint64_t cpuchunks_us;		/* cpuio: busy time per cycle */
 	int cpumode_qsort;		/* cpuio: cpumode=qsort (1) or noop (0) */
+	/* net: its options, as fio names them */
+	char *net_host;			/* hostname=: the peer, a multicast group or a unix socket */
+	unsigned net_port;		/* 0 when unset */
+	int net_proto;			/* enum net_proto */
+	bool net_listen, net_pingpong, net_nodelay;
+	char *net_interface;		/* interface=: multicast interface address, NULL when unset */
+	unsigned net_ttl;		/* multicast TTL, fio's default 1 */
+	unsigned net_window, net_mss;	/* window_size=, mss=: 0 = the kernel's */
+	/* exec: the program run beside the job's other jobs */
+	char *exec_program;		/* program=, NULL when unset */
+	char *exec_arguments;		/* arguments=, %r and %n not yet expanded */
+	unsigned exec_grace_s;		/* grace_time=: SIGTERM to SIGKILL, seconds */
+	bool exec_std_redirect;		/* stdout, stderr to JOBNAME.stdout, JOBNAME.stderr */
 	char *e4defrag_donor;		/* e4defrag: donorname=, NULL when unset */
 	bool e4defrag_inplace;		/* e4defrag: allocate the donor per I/O */
 	char *remote_uri;		/* nbd: uri=, the export's URI, NULL when unset */

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine.h"
 #include "options.h"
 #include "units.h"
 
@@ -67,7 +68,6 @@ static const struct { const char *name, *why; } fio_unsupported[] = {
  * profile sections (tests/data/fio-3.33-options.txt holds the whole list).
  */
 static const struct { const char *name, *owner; } fio_engine_options[] = {
-	{ "arguments", "exec" },
 	{ "bindname", "rdma" },
 	{ "block", "tiobench" },
 	{ "busy_poll", "rbd/rados" },
@@ -82,9 +82,7 @@ static const struct { const char *name, *owner; } fio_engine_options[] = {
 	{ "dir", "tiobench" },
 	{ "direct_write_to_pmem", "librpma_*" },
 	{ "gpu_dev_ids", "libcufile" },
-	{ "grace_time", "exec" },
 	{ "hdfsdirectory", "libhdfs" },
-	{ "hostname", "net/netsplice/rdma" },
 	{ "http_host", "http" },
 	{ "http_mode", "http" },
 	{ "http_pass", "http" },
@@ -98,36 +96,24 @@ static const struct { const char *name, *owner; } fio_engine_options[] = {
 	{ "http_user", "http" },
 	{ "http_verbose", "http" },
 	{ "https", "http" },
-	{ "interface", "net/netsplice" },
 	{ "large-block-op-kbytes", "act" },
-	{ "listen", "net/netsplice" },
 	{ "load", "act" },
-	{ "mss", "net/netsplice" },
 	{ "namenode", "libhdfs" },
 	{ "nfs_url", "nfs" },
-	{ "nodelay", "net/netsplice" },
 	{ "numruns", "tiobench" },
 	{ "object_class", "dfs" },
-	{ "pingpong", "net/netsplice" },
 	{ "pool", "rbd/rados" },
-	{ "port", "libhdfs" },
 	{ "prep", "act" },
-	{ "program", "exec" },
-	{ "proto", "net/netsplice" },
-	{ "protocol", "net/netsplice" },
 	{ "rbdname", "rbd" },
 	{ "read-req-num-512-blocks", "act" },
 	{ "serverip", "librpma_*" },
 	{ "size", "tiobench" },
 	{ "skip_bad", "mtd" },
-	{ "std_redirect", "exec" },
 	{ "test-duration", "act" },
 	{ "threads", "tiobench" },
 	{ "threads-per-queue", "act" },
 	{ "touch_objects", "rados" },
-	{ "ttl", "net/netsplice" },
 	{ "verb", "rdma" },
-	{ "window_size", "net/netsplice" },
 	{ "xnvme_admin", "xnvme" },
 	{ "xnvme_async", "xnvme" },
 	{ "xnvme_dev_nsid", "xnvme" },
@@ -954,9 +940,18 @@ char *jobs_notes(const struct job_list *jl)
 	for (k = 0; k < jl->nr_global_options; k++)
 		note_kv(m, &jl->global_options[k], "global");
 	for (i = 0; i < jl->nr; i++) {
+		const struct io_engine_ops *ops = engine_find(jl->jobs[i].ioengine);
+
 		snprintf(where, sizeof(where), "job '%s'", jl->jobs[i].name);
 		for (k = 0; k < jl->jobs[i].nr_job_options; k++)
 			note_kv(m, &jl->jobs[i].job_options[k], where);
+		/* what the job does besides I/O (the command exec runs) */
+		if (ops && ops->describe) {
+			char what[1024];
+
+			ops->describe(&jl->jobs[i], what, sizeof(what));
+			fprintf(m, "%s: %s\n", where, what);
+		}
 	}
 	if (fclose(m)) {
 		free(buf);

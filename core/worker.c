@@ -908,6 +908,11 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 				retry = u;
 				busy = true;
 				break;
+			} else if (r == ENGINE_DONE) {
+				/* the stream ended (a sender closed): this unit did nothing */
+				put_free(w, u);
+				more = false;
+				break;
 			} else if (r < 0) {
 				set_error(w, -r, "job '%s': queueing I/O failed: %s", job->name,
 					  strerror(-r));
@@ -1087,6 +1092,8 @@ static int worker_thread_setup(struct worker *w)
 			.sqpoll_cpu = job->uring_sqpoll_cpu == UINT_MAX ? -1 : (int)job->uring_sqpoll_cpu,
 			.hipri = job->uring_hipri,
 			.unit_buf_len = each,
+			.clone = w->clone,
+			.stop = &w->stop,
 		};
 
 		ret = w->ops->init_tuned(&w->ctx, depth, w->units, depth, &tune, err, sizeof(err));
@@ -1136,15 +1143,16 @@ void *worker_main(void *arg)
 	unsigned i, d;
 
 	memset(&st, 0, sizeof(st));
-	if (worker_thread_setup(w)) {
-		atomic_store_explicit(&w->phase, PHASE_DONE, memory_order_release);
-		return NULL;
-	}
+	/* as fio, a delayed job sets up after its delay: net's sender connects then */
 	if (job->startdelay_us) {
 		struct timespec ts = { .tv_sec = (time_t)(job->startdelay_us / 1000000),
 				       .tv_nsec = (long)(job->startdelay_us % 1000000) * 1000 };
 
 		nanosleep(&ts, NULL);
+	}
+	if (worker_thread_setup(w)) {
+		atomic_store_explicit(&w->phase, PHASE_DONE, memory_order_release);
+		return NULL;
 	}
 	cpu_usage(&ru0);
 	t0 = rb_now_ns();
@@ -1195,6 +1203,13 @@ void *worker_main(void *arg)
 			pump(w, &st, gen_verify);
 		}
 	} while (st.loop_break && !worker_stopped(w) && !(w->ts.error && job->verify_fatal));
+	if (w->ops->end) {
+		char eerr[256] = "";
+		int r = w->ops->end(w->ctx, eerr, sizeof(eerr));
+
+		if (r)
+			set_error(w, -r, "job '%s': %s", job->name, eerr);
+	}
 	t_end = rb_now_ns();
 	cpu_usage(&ru1);
 	if (worker_logs_close(w, t_end) < 0)

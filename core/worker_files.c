@@ -512,7 +512,17 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 		}
 		return size_regions(w, err, errlen);
 	}
-	if (w->ops->flags & ENGINE_F_DISKLESS) {
+	if ((w->ops->flags & ENGINE_F_STREAM) && job->size) {
+		/* a byte stream (net): size= bytes cross it; no file is opened or created */
+		for (i = 0; i < w->nr_files; i++) {
+			w->files[i].lbs = 512;
+			w->files[i].size = job->size / w->min_bs * w->min_bs;
+			w->files[i].nr_blocks = w->files[i].size / w->min_bs;
+		}
+		w->io_limit = job->size;
+		return 0;
+	}
+	if (w->ops->flags & (ENGINE_F_DISKLESS | ENGINE_F_STREAM)) {
 		/* no file at all: each "file" is a region nothing reads, as long as runtime allows */
 		if (!job->runtime_us) {
 			snprintf(err, errlen, "job '%s': ioengine=%s needs runtime= (it does no I/O "

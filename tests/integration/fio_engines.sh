@@ -100,9 +100,11 @@ done
 	fail "cpuio without runtime ran" || check "cpuio without runtime refused" grep -q "needs runtime=" "$RB_TMP/err"
 (cd "$SRCDIR/tests/fixtures/fio-examples/examples" && "$RAIDBENCH" run --parse-only cpuio.fio) \
 	>/dev/null 2>&1 && pass "fio's cpuio.fio parses" || fail "fio's cpuio.fio refused"
+# exec runs the job file's program (tests/integration/fio_exec.sh); --parse-only names it
 (cd "$SRCDIR/tests/fixtures/fio-examples/examples" && "$RAIDBENCH" run --parse-only exec.fio) \
-	>/dev/null 2>"$RB_TMP/err" && fail "exec.fio accepted" ||
-	check "exec is refused: no commands from job files" grep -q "does not run commands from job files" "$RB_TMP/err"
+	>/dev/null 2>"$RB_TMP/err" && check "fio's exec.fio parses, naming its commands" \
+	grep -q "job 'monitoring_noop': runs '/usr/sbin/turbostat -c package" "$RB_TMP/err" ||
+	fail "exec.fio refused: $(cat "$RB_TMP/err")"
 
 # sg and io_uring_cmd: fio's examples parse; a target that is not SCSI or NVMe is
 # refused at setup, naming the engine, the device and why (this machine has neither)

@@ -106,6 +106,11 @@ static bool rig_init(struct rig *r, const char *name)
 		printf("skipped %s: it moves no data (tests/integration/fio_engines.sh)\n", name);
 		return false;
 	}
+	if (r->ops->flags & ENGINE_F_STREAM) {
+		printf("skipped %s: it moves data over a socket (tests/integration/fio_net.sh)\n",
+		       name);
+		return false;
+	}
 	if (r->ops->probe) {
 		printf("skipped %s: it needs its own kind of device (fio_engines.sh)\n", name);
 		return false;

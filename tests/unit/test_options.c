@@ -515,13 +515,19 @@ START_TEST(error_messages)
 	snprintf(tail, sizeof(tail), ":2: option 'ioengine': 'pvsync2' is a fio ioengine raidbench "
 		 "does not support: raidbench does not have this engine yet (supported: %s)", have);
 	load_fails("[a]\nioengine=pvsync2\n", -EINVAL, tail);
-	snprintf(tail, sizeof(tail), ":2: option 'ioengine': 'net' is a fio ioengine raidbench "
+	snprintf(tail, sizeof(tail), ":2: option 'ioengine': 'rdma' is a fio ioengine raidbench "
 		 "does not support: it does I/O over a network or to a remote store, not to a "
 		 "local disk (supported: %s)", have);
-	load_fails("[a]\nioengine=net\n", -EINVAL, tail);
-	load_fails("[a]\nprogram=/bin/true\n", -EINVAL,
-		   ":2: option 'program' belongs to fio's exec engine, which raidbench does not "
+	load_fails("[a]\nioengine=rdma\n", -EINVAL, tail);
+	load_fails("[a]\nverb=read\n", -EINVAL,
+		   ":2: option 'verb' belongs to fio's rdma engine, which raidbench does not "
 		   "run");
+	/* an engine's own refusals name the job's section and the option */
+	load_fails("[a]\nioengine=net\nprotocol=udp\nport=9\nlisten\nsize=1m\n", -EINVAL,
+		   ":1: job 'a': ioengine=net: option 'listen' is for protocol=tcp only (a udp "
+		   "reader always listens)");
+	load_fails("[a]\nioengine=exec\nruntime=1\n", -EINVAL,
+		   ":1: job 'a': ioengine=exec needs program= (the command to run)");
 	snprintf(tail, sizeof(tail), ":2: option 'ioengine': unknown ioengine 'spdk' "
 		 "(supported: %s)", have);
 	load_fails("[a]\nioengine=spdk\n", -EINVAL, tail);
