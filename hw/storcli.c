@@ -36,6 +36,7 @@ struct sc {
 	size_t errlen;
 	char answer[160];	/* a Success without data: what a change answers */
 	bool told_none;		/* the output says there is nothing ("No VDs", 0 controllers) */
+	bool iec;		/* sizes spelled "GiB" somewhere: then a bare "GB" is decimal */
 };
 
 /* ---- json helpers -------------------------------------------------------- */
@@ -78,6 +79,26 @@ static long jint(struct json_object *o, const char *key)
 	s = json_object_get_string(v);
 	n = strtol(s, &end, 10);
 	return end != s && !*rt_trim(end) ? n : -1;
+}
+
+/*
+ * A drive or virtual drive size. Older storcli prints binary sizes as "GB";
+ * one that also prints "GiB" (007.2x on newer controllers: "744.687 GiB"
+ * for the RAID 1 of two "800.00 GB" drives) means decimal by the bare unit.
+ */
+static int64_t size_of(const struct sc *p, const char *v)
+{
+	return inv_parse_vendor_size(v, p->iec ? 1000 : 1024);
+}
+
+/* Does the output spell a binary unit ("223.062 GiB") anywhere? */
+static bool spells_iec(const char *text)
+{
+	for (const char *s = strstr(text, "iB"); s; s = strstr(s + 2, "iB"))
+		if (s - text >= 3 && strchr("KMGTP", s[-1]) && s[-2] == ' ' &&
+		    isdigit((unsigned char)s[-3]))
+			return true;
+	return false;
 }
 
 /* ---- words ------------------------------------------------------------------ */
@@ -136,17 +157,94 @@ static bool drive_id(const char *path, char *buf, size_t len)
 /* ---- rows ------------------------------------------------------------------- */
 
 /*
- * storcli2 / perccli2 (8.x) rows: "PID" for the device id and a "Status"
- * beside "State" ("Conf" + "Online"); their drive groups have "Span" rows.
- * Not read yet: refused, never half read.
+ * storcli2 / perccli2 (8.x) rows carry "PID" for the device id and a
+ * "Status" beside "State" ("Conf" + "Online"); their drive groups have
+ * "Span" rows. A drive list of that layout is read (pd_row8); a drive-group
+ * table is refused, never half read: its group rows say "-" for the state.
  */
-static int storcli2_row(struct sc *p, struct json_object *row)
+static bool storcli2_row(struct json_object *row)
 {
-	if (!jget(row, "PID") || (!jget(row, "Status") && !jget(row, "Span")))
-		return 0;
+	return jget(row, "PID") && (jget(row, "Status") || jget(row, "Span"));
+}
+
+static int storcli2_refused(struct sc *p)
+{
 	return rt_bad_output(p->err, p->errlen, p->src, 0, NULL,
-			     "a storcli2/perccli2 (8.x) table (PID, State and Status columns): "
-			     "that layout is not read; give the output of storcli or perccli 7.x");
+			     "a storcli2/perccli2 (8.x) table (PID, State and Status columns) "
+			     "of drive groups: that layout is not read; give its drive list "
+			     "(`/cX/eall/sall show`) or the output of storcli or perccli 7.x");
+}
+
+/* 8.x "Status": the drive's health ("Online", "Good", "Offline", ...). */
+static enum inv_status pd_status8(const char *state, const char *status)
+{
+	static const struct word t[] = {
+		{ "Online", INV_OK }, { "Good", INV_OK }, { "Offline", INV_OFFLINE },
+		{ "Failed", INV_FAILED }, { "Bad", INV_FAILED }, { "Missing", INV_OFFLINE },
+		{ "Rebuild", INV_REBUILDING }, { "Copyback", INV_REBUILDING },
+		{ "Sanitize", INV_ERASING },
+	};
+	enum inv_status st = lookup(t, sizeof(t) / sizeof(t[0]), status);
+
+	/* the state's own suffix: "ConfDgrd" (Configured Degraded), "UConfSntz" */
+	if (state && strstr(state, "Dgrd") && st == INV_OK)
+		return INV_DEGRADED;
+	if (state && strstr(state, "Sntz") && (st == INV_OK || st == INV_UNKNOWN))
+		return INV_ERASING;
+	if (state && rt_prefix(state, "Unusbl"))
+		return INV_FAILED;
+	return st;
+}
+
+static int pd_row8(struct sc *p, struct inv_controller *c, struct json_object *row)
+{
+	char sb[64], tb[64], buf[128], idb[64], dg[32], text[160];
+	const char *id = jstr(row, "EID:Slt", idb, sizeof(idb)), *v, *role;
+	const char *state = jstr(row, "State", sb, sizeof(sb));
+	const char *status = jstr(row, "Status", tb, sizeof(tb));
+	struct inv_pd **list, *pd;
+	size_t *nr;
+	long g = jint(row, "DG");
+	int ret;
+
+	if (!id || !state || !status)
+		return rt_bad_output(p->err, p->errlen, p->src, 0, NULL,
+				     "a storcli2 drive without \"EID:Slt\", \"State\" or \"Status\"");
+	if (rt_prefix(state, "JBOD") || rt_prefix(state, "Shld")) {
+		list = &c->passthrough;
+		nr = &c->nr_passthrough;
+		role = "passthrough";
+	} else if (g >= 0) {
+		struct inv_array *a;
+
+		snprintf(dg, sizeof(dg), "%ld", g);
+		a = rt_array(c, dg);
+		if (!a)
+			return -ENOMEM;
+		list = &a->pds;
+		nr = &a->nr_pds;
+		role = rt_prefix(state, "DHS") ? "spare" : "data";
+	} else {
+		list = &c->unassigned;
+		nr = &c->nr_unassigned;
+		role = rt_prefix(state, "GHS") || rt_prefix(state, "DHS") ? "spare" : "unassigned";
+	}
+	pd = rt_pd_place(c, id, list, nr);
+	if (!pd)
+		return -ENOMEM;
+	pd->status = pd_status8(state, status);
+	snprintf(text, sizeof(text), "%s %s", state, status);
+	ret = rt_set(&pd->role, role) ?: rt_set(&pd->status_text, text);
+	if ((v = jstr(row, "Size", buf, sizeof(buf))))
+		pd->size_bytes = size_of(p, v);
+	if (!ret && (v = jstr(row, "Intf", buf, sizeof(buf))))
+		ret = rt_set(&pd->interface, v);
+	if (!ret && (v = jstr(row, "Med", buf, sizeof(buf))) &&
+	    (!strcasecmp(v, "HDD") || !strcasecmp(v, "SSD")))
+		ret = rt_set(&pd->media, !strcasecmp(v, "HDD") ? "hdd" : "ssd");
+	if (!ret && (v = jstr(row, "Model", buf, sizeof(buf))))
+		ret = rt_set_squeezed(&pd->model, v);
+	return ret;
 }
 
 static int vd_row(struct sc *p, struct inv_controller *c, struct json_object *row)
@@ -171,7 +269,7 @@ static int vd_row(struct sc *p, struct inv_controller *c, struct json_object *ro
 		ret = rt_set(&ld->status_text, v);
 	}
 	if ((v = jstr(row, "Size", buf, sizeof(buf))))
-		ld->size_bytes = inv_parse_vendor_size(v, 1024);
+		ld->size_bytes = size_of(p, v);
 	return ret;
 }
 
@@ -184,8 +282,8 @@ static int pd_row(struct sc *p, struct inv_controller *c, struct json_object *ro
 	long g = jint(row, "DG");
 	int ret = 0;
 
-	if (storcli2_row(p, row))
-		return -EBADMSG;
+	if (storcli2_row(row))
+		return pd_row8(p, c, row);
 	if (!id)
 		return rt_bad_output(p->err, p->errlen, p->src, 0, NULL,
 				     "a drive without \"EID:Slt\"");
@@ -219,7 +317,7 @@ static int pd_row(struct sc *p, struct inv_controller *c, struct json_object *ro
 		ret = rt_set(&pd->status_text, state);
 	}
 	if ((v = jstr(row, "Size", buf, sizeof(buf))))
-		pd->size_bytes = inv_parse_vendor_size(v, 1024);
+		pd->size_bytes = size_of(p, v);
 	if (!ret && (v = jstr(row, "Intf", buf, sizeof(buf))))
 		ret = rt_set(&pd->interface, v);
 	if (!ret && (v = jstr(row, "Med", buf, sizeof(buf))) &&
@@ -250,8 +348,8 @@ static int topology_row(struct sc *p, struct inv_controller *c, struct json_obje
 	struct inv_array *a;
 	long g = jint(row, "DG");
 
-	if (storcli2_row(p, row))
-		return -EBADMSG;
+	if (storcli2_row(row))
+		return storcli2_refused(p);
 	t = jstr(row, "Type", type, sizeof(type));
 	if (g < 0 || jint(row, "Arr") >= 0 || jint(row, "Row") >= 0 || !state ||
 	    (t && !strcasecmp(t, "DRIVE")))
@@ -363,6 +461,18 @@ static int pci_address(struct inv_controller *c, const char *s)
 	return rt_fill(&c->pci, buf);
 }
 
+/* "PCI Slot Number" : 12 (HPE MR216i-a); "N/A" on boards without one. */
+static int pci_slot(struct inv_controller *c, struct json_object *o)
+{
+	long n = jint(o, "PCI Slot Number");
+	char buf[32];
+
+	if (n < 0)
+		return 0;
+	snprintf(buf, sizeof(buf), "%ld", n);
+	return rt_fill(&c->slot, buf);
+}
+
 static int basics(struct inv_controller *c, struct json_object *rd)
 {
 	struct json_object *b = jget(rd, "Basics"), *ver = jget(rd, "Version"),
@@ -377,6 +487,8 @@ static int basics(struct inv_controller *c, struct json_object *rd)
 		ret = rt_fill(&c->serial, v);
 	if (!ret && (v = jstr(b, "PCI Address", buf, sizeof(buf))))
 		ret = pci_address(c, v);
+	if (!ret)
+		ret = pci_slot(c, b);
 	if (!ret && (v = jstr(ver, "Firmware Version", buf, sizeof(buf))))
 		ret = rt_fill(&c->firmware, v);
 	if (!ret && (v = jstr(ver, "Driver Name", buf, sizeof(buf))))
@@ -457,6 +569,8 @@ static int top_keys(struct inv_controller *c, struct json_object *rd)
 		ret = rt_fill(&c->serial, v);
 	if (!ret && (v = jstr(rd, "PCI Address", buf, sizeof(buf))))
 		ret = pci_address(c, v);
+	if (!ret)
+		ret = pci_slot(c, rd);
 	if (!ret && (v = jstr(rd, "FW Version", buf, sizeof(buf))))
 		ret = rt_fill(&c->firmware, v);
 	if (!ret && (v = jstr(rd, "Driver Name", buf, sizeof(buf))))
@@ -660,7 +774,8 @@ static int sc_parse_text(struct sc *p, const char *text)
 static int sc_parse(struct inventory *inv, const char *text, const struct raidtool_src *src,
 		    char *err, size_t errlen)
 {
-	struct sc p = { .inv = inv, .src = src, .err = err, .errlen = errlen };
+	struct sc p = { .inv = inv, .src = src, .err = err, .errlen = errlen,
+			.iec = spells_iec(text) };
 	const char *start = strchr(text, '{');
 	const char *end = start ? start + strlen(start) : NULL;
 	size_t docs = 0;

@@ -74,7 +74,12 @@ static int new_controller(struct st *p)
 	return 0;
 }
 
-/* "Controller = 1" over "Status = ...": the next controller's header. */
+/*
+ * "Controller = 1" over "Status = ...": the next controller's header. A
+ * "CLI Version = " line after a status starts the next command's output
+ * (a paste of `/c0 show` then `show`): its own document, never folded into
+ * the controller before it.
+ */
 static bool header_starts(const struct st *p, size_t i)
 {
 	const char *s = p->l.v[i];
@@ -184,7 +189,7 @@ static void cell(const char *line, const struct col *c, char *buf, size_t len)
 static bool read_table(const struct st *p)
 {
 	static const char *const names[] = { "TOPOLOGY", "VD LIST", "PD LIST", "System Overview",
-					     "IT System Overview", NULL };
+					     "IT System Overview", "Drive Information", NULL };
 	struct json_object *parent = p->detail ? p->detail : p->rd;
 
 	if (!p->sect)
@@ -200,6 +205,35 @@ static bool read_table(const struct st *p)
 		       !strncmp(key, "/c", 2) || !strncmp(key, "PDs for VD ", 11);
 	}
 	return false;
+}
+
+/*
+ * A column with no header over it is the rest of a value holding a blank
+ * ("SAMSUNG MZ7777777777-00000" when every row's model has its blank past
+ * the end of "Model"): joined to the column one blank to its left, else to
+ * the one a blank to its right; farther away it stays, and is refused.
+ */
+static void join_blank_headed(const char *header, struct col *c, size_t *nc)
+{
+	for (size_t k = 0; k < *nc;) {
+		char name[128];
+
+		cell(header, &c[k], name, sizeof(name));
+		if (*name) {
+			k++;
+			continue;
+		}
+		if (k > 0 && c[k].from == c[k - 1].to + 1)
+			c[k - 1].to = c[k].to;
+		else if (k + 1 < *nc && c[k + 1].from == c[k].to + 1)
+			c[k + 1].from = c[k].from;
+		else {
+			k++;
+			continue;
+		}
+		memmove(&c[k], &c[k + 1], (*nc - k - 1) * sizeof(*c));
+		(*nc)--;
+	}
 }
 
 /*
@@ -231,6 +265,7 @@ static int table(struct st *p, size_t h, size_t *next)
 	free(rows);
 	if (ret)
 		return ret;
+	join_blank_headed(p->l.v[h], c, &nc);
 	for (size_t k = 0; k < nc; k++) {
 		char name[128];
 
@@ -343,7 +378,8 @@ int storcli_text_to_json(const char *text, struct json_object **root, size_t *ba
 			ret = new_controller(&p);
 		if (ret)
 			break;
-		if (header_starts(&p, i) && json_object_object_length(p.cs) &&
+		if ((header_starts(&p, i) || !strncmp(s, "CLI Version = ", 14)) &&
+		    json_object_object_length(p.cs) &&
 		    json_object_object_get_ex(p.cs, "Status", NULL))
 			ret = new_controller(&p);
 		else if (i + 1 < p.l.nr && only_of(p.l.v[i + 1], '=') && n > 2 &&

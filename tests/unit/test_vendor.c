@@ -300,6 +300,67 @@ START_TEST(storcli_text_two_controllers)
 }
 END_TEST
 
+/*
+ * storcli2 (8.x) drive rows: the role from "State", the health from
+ * "Status", the state's "Dgrd" suffix; a word not known is never "ok".
+ * Words from the legend of the Checkmk capture (storcli2_call-eall-sall-*).
+ */
+START_TEST(storcli2_drive_words)
+{
+	const struct inv_controller *c;
+
+	ck_assert_msg(parse_with(&raidtool_storcli,
+		"{\"Controllers\":[{\"Command Status\":{\"Controller\":0,\"Status\":\"Success\"},"
+		"\"Response Data\":{\"Drive Information\":["
+		"{\"EID:Slt\":\"308:0\",\"PID\":283,\"State\":\"Conf\",\"Status\":\"Online\","
+		"\"DG\":0,\"Size\":\"223.062 GiB\",\"Intf\":\"SATA\",\"Med\":\"SSD\"},"
+		"{\"EID:Slt\":\"308:1\",\"PID\":284,\"State\":\"ConfDgrd\",\"Status\":\"Online\","
+		"\"DG\":0,\"Size\":\"223.062 GiB\",\"Intf\":\"SATA\",\"Med\":\"SSD\"},"
+		"{\"EID:Slt\":\"308:2\",\"PID\":285,\"State\":\"Conf\",\"Status\":\"Sideways\","
+		"\"DG\":0,\"Size\":\"223.062 GiB\",\"Intf\":\"SATA\",\"Med\":\"SSD\"},"
+		"{\"EID:Slt\":\"308:3\",\"PID\":286,\"State\":\"DHS\",\"Status\":\"Good\","
+		"\"DG\":0,\"Size\":\"223.062 GiB\",\"Intf\":\"SATA\",\"Med\":\"SSD\"},"
+		"{\"EID:Slt\":\"308:4\",\"PID\":287,\"State\":\"GHS\",\"Status\":\"Good\","
+		"\"DG\":\"-\",\"Size\":\"223.062 GiB\",\"Intf\":\"SATA\",\"Med\":\"SSD\"},"
+		"{\"EID:Slt\":\"308:5\",\"PID\":288,\"State\":\"UConf\",\"Status\":\"Good\","
+		"\"DG\":\"-\",\"Size\":\"223.062 GiB\",\"Intf\":\"SATA\",\"Med\":\"SSD\"},"
+		"{\"EID:Slt\":\"308:6\",\"PID\":289,\"State\":\"JBOD\",\"Status\":\"Online\","
+		"\"DG\":\"-\",\"Size\":\"223.062 GiB\",\"Intf\":\"SATA\",\"Med\":\"SSD\"}"
+		"]}}]}", "/call/eall/sall show J") == 0, "%s", err);
+	c = ctrl(0);
+	pd_is(pd_of(c, "308:0", "0"), "data", GIB(223.062), "SATA", "ssd", INV_OK, "Conf Online");
+	pd_is(pd_of(c, "308:1", "0"), "data", GIB(223.062), "SATA", "ssd", INV_DEGRADED,
+	      "ConfDgrd Online");
+	pd_is(pd_of(c, "308:2", "0"), "data", GIB(223.062), "SATA", "ssd", INV_UNKNOWN,
+	      "Conf Sideways");
+	pd_is(pd_of(c, "308:3", "0"), "spare", GIB(223.062), "SATA", "ssd", INV_OK, "DHS Good");
+	pd_is(pd_of(c, "308:4", "unassigned"), "spare", GIB(223.062), "SATA", "ssd", INV_OK,
+	      "GHS Good");
+	pd_is(pd_of(c, "308:5", "unassigned"), "unassigned", GIB(223.062), "SATA", "ssd", INV_OK,
+	      "UConf Good");
+	pd_is(pd_of(c, "308:6", "passthrough"), "passthrough", GIB(223.062), "SATA", "ssd", INV_OK,
+	      "JBOD Online");
+}
+END_TEST
+
+/* A column with no header, two blanks from the nearest one: refused, never guessed. */
+START_TEST(storcli_text_blank_headed_column)
+{
+	ck_assert_int_eq(parse_with(&raidtool_storcli,
+		"Controller = 0\nStatus = Success\nDescription = Show Drive Information Succeeded.\n\n"
+		"Drive Information :\n=================\n\n"
+		"-----------------------------------------------------\n"
+		"EID:Slt DID State DG      Size Intf Med Model\n"
+		"-----------------------------------------------------\n"
+		"252:0     0 Onln   0 10.691 TB SAS  HDD MG07   SCA12TEY\n"
+		"252:1     1 Onln   0 10.691 TB SAS  HDD MG07   SCA12TEY\n"
+		"-----------------------------------------------------\n",
+		"/call/eall/sall show"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "cannot be told apart"));
+	ck_assert_int_eq(inv.nr_controllers, 0);
+}
+END_TEST
+
 /* The same rows as text and as J give one model (text transcribed from the JSON capture). */
 START_TEST(storcli_text_json_pair)
 {
@@ -669,6 +730,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, storcli_text_megaraid);
 	tcase_add_test(tc, storcli_text_json_pair);
 	tcase_add_test(tc, storcli_text_two_controllers);
+	tcase_add_test(tc, storcli2_drive_words);
+	tcase_add_test(tc, storcli_text_blank_headed_column);
 	tcase_add_test(tc, megacli_ldpdinfo);
 	tcase_add_test(tc, megacli_ldinfo);
 	tcase_add_test(tc, megacli_pdlist);
