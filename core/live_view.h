@@ -2,7 +2,8 @@
  * live_view.h - the one decoder of live records (core/live_rec.h): it
  * gathers a tick's records and, at the tick's end, turns them into rates
  * per job, in total and per device, so every view (the status line, --live
- * JSON, the Run screen, the sweep) reads the same numbers.
+ * JSON, the Run screen, the sweep, the series a result keeps) reads the same
+ * numbers.
  *
  * Threading contract: a struct live_view belongs to the thread that pops the
  * ring (the run's consumer); nothing in it is shared. Never prints.
