@@ -257,9 +257,7 @@ PY
 
 # unreachable, in a network namespace of the test's own (only lo; 10.9.0.0/24
 # routed into lo, where nobody answers, so a connect times out; 10.1.2.3 has no
-# route at all), next to a real fio server inside the same namespace. Its 5 s
-# wait runs beside the sections below; its checks come at the end.
-unreach_pid=
+# route at all), next to a real fio server inside the same namespace
 if [ "$(id -u)" -eq 0 ] && unshare -n true 2>/dev/null; then
 	unshare -n bash -c '
 		ip link set lo up && ip route add 10.9.0.0/24 dev lo || exit 3
@@ -278,8 +276,17 @@ if [ "$(id -u)" -eq 0 ] && unshare -n true 2>/dev/null; then
 		for p in $(pgrep -x fio); do
 			[ "$(readlink /proc/$p/ns/net 2>/dev/null)" = "$me" ] && kill -9 $p
 		done
-		exit 0' "$RAIDBENCH" >"$RB_TMP/rb-unreach.json" 2>"$RB_TMP/rb-unreach.err" &
-	unreach_pid=$!
+		exit 0' "$RAIDBENCH" >"$RB_TMP/rb-unreach.json" 2>"$RB_TMP/rb-unreach.err"
+	check "unreachable: exit 1 after the 5 s connect timeout ($(grep '^rc=' "$RB_TMP/rb-unreach.err"))" \
+		grep -Eq "^rc=1 took=[5-9]$" "$RB_TMP/rb-unreach.err"
+	check "a connect that times out is named unreachable" grep -q \
+		"host 10.9.0.2,$PORT: unreachable: connect to 10.9.0.2,$PORT timed out after 5000 ms" "$RB_TMP/rb-unreach.err"
+	check "no route is named unreachable" grep -q \
+		"host 10.1.2.3,$PORT: unreachable: connect to 10.1.2.3,$PORT: Network is unreachable" "$RB_TMP/rb-unreach.err"
+	check "the reachable server's results stand" python3 -c "
+import json; d = json.load(open('$RB_TMP/rb-unreach.json'))
+assert [e['hostname'] for e in d['client_stats']] == ['127.0.0.1'], d['client_stats']
+assert d['client_stats'][0]['read']['io_bytes'] == 8 << 20"
 else
 	echo "# unreachable hosts in a network namespace: skipped (needs root and unshare -n)"
 fi
@@ -435,20 +442,5 @@ PY
 rc=$?
 check "writing a device on the servers needs --allow-destroy (got $rc)" [ $rc -eq 2 ] && \
 	grep -q "writes to /dev/sdz on every server.*--allow-destroy=/dev/sdz" "$RB_TMP/e4"
-
-# ---- the unreachable hosts started above -------------------------------------------------
-if [ -n "$unreach_pid" ]; then
-	wait $unreach_pid
-	check "unreachable: exit 1 after the 5 s connect timeout ($(grep '^rc=' "$RB_TMP/rb-unreach.err"))" \
-		grep -Eq "^rc=1 took=[5-9]$" "$RB_TMP/rb-unreach.err"
-	check "a connect that times out is named unreachable" grep -q \
-		"host 10.9.0.2,$PORT: unreachable: connect to 10.9.0.2,$PORT timed out after 5000 ms" "$RB_TMP/rb-unreach.err"
-	check "no route is named unreachable" grep -q \
-		"host 10.1.2.3,$PORT: unreachable: connect to 10.1.2.3,$PORT: Network is unreachable" "$RB_TMP/rb-unreach.err"
-	check "the reachable server's results stand" python3 -c "
-import json; d = json.load(open('$RB_TMP/rb-unreach.json'))
-assert [e['hostname'] for e in d['client_stats']] == ['127.0.0.1'], d['client_stats']
-assert d['client_stats'][0]['read']['io_bytes'] == 8 << 20"
-fi
 
 rb_done
