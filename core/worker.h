@@ -51,13 +51,14 @@ struct worker_file {
 	uint64_t nr_blocks;	/* region / min bs */
 	uint8_t *written;	/* verify: bitmap of blocks written, NULL otherwise */
 	unsigned lbs;		/* logical block size for O_DIRECT checks */
+	void *target;		/* the engine's handle (target_open), else NULL */
 };
 
 struct worker {
 	const struct job_spec *job;
 	unsigned clone;			/* 0..numjobs-1 */
 	unsigned index;			/* global index among all workers */
-	int numa_node;			/* placed on its target's node, else -1 */
+	int numa_node;			/* its target's node it is placed on, else -1 */
 	pthread_t thread;
 	bool started;
 

@@ -90,7 +90,8 @@ done
 ln -sf ../bin/busybox "$R/sbin/modprobe"	# the kernel's request_module runs /sbin/modprobe
 MODS="virtio_pci virtio_blk virtio_scsi 9pnet_virtio 9p
   md_mod linear raid0 raid1 raid10 raid456 dm_mod
-  sd_mod sg ahci nvme megaraid_sas ext4 crc32c_generic"
+  sd_mod sg ahci nvme megaraid_sas ext4 crc32c_generic
+  nd_e820 nd_pmem dax_pmem device_dax"
 M=$G.tmp/kernel/lib/modules/$kver
 depmod -b "$G.tmp/kernel" "$kver" || die "depmod failed"
 # each module's file and those of its dependencies, from modules.dep
@@ -133,8 +134,9 @@ rm -rf "$G.tmp/kernel" "$G.tmp/bb" "$R"
 touch "$G.tmp/ready"
 rm -rf "$G"
 mv "$G.tmp" "$G"
-# older guests go: each is ~70 MB
+# other guests go (each is ~70 MB), but not one booted in the last two hours:
+# checkouts with other harness files share the cache and may be using it
 for old in "$CACHE"/guest-*; do
-	[ "$old" = "$G" ] || rm -rf "$old"
+	[ "$old" = "$G" ] || [ -n "$(find "$old/used" -mmin -120 2>/dev/null)" ] || rm -rf "$old"
 done
 echo "$G"

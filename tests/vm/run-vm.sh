@@ -17,7 +17,9 @@
 # does not start. The VM is killed at the timeout and whenever this script
 # ends; one VM runs at a time (a lock in /var/tmp). RB_VM_CONSOLE=FILE keeps
 # the guest's kernel console; RB_VM_TRACE=1 runs SCRIPT under bash -x with
-# timestamps; RAIDBENCH, SRCDIR and RB_* variables pass in.
+# timestamps; RAIDBENCH, SRCDIR and RB_* variables pass in. --kernel-args=A
+# adds A to the guest kernel's command line (memmap=SIZE!START: legacy pmem).
+# RB_VM_GUEST=DIR boots the guest build-guest.sh printed instead of asking it again.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRCDIR=${SRCDIR:-$(cd "$HERE/../.." && pwd)}
@@ -25,9 +27,10 @@ RAIDBENCH=${RAIDBENCH:-$SRCDIR/raidbench}
 skip() { echo "SKIP: $*"; exit 77; }
 die() { echo "run-vm: $*" >&2; exit 2; }
 
-disks='' timeout=170 mem=768
+disks='' timeout=170 mem=768 kargs=''
 parse_opt() {
 	case $1 in
+	--kernel-args=*) kargs="$kargs ${1#--kernel-args=}" ;;	# e.g. memmap=64M!512M (pmem)
 	--disks=*) disks=${1#--disks=} ;;
 	--timeout=*) timeout=${1#--timeout=} ;;
 	--mem=*) mem=${1#--mem=} ;;
@@ -55,8 +58,14 @@ for o in "${args[@]}"; do parse_opt "$o"; done
 QEMU=$(command -v qemu-system-x86_64) ||
 	skip "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86 cpio kmod)"
 [ -x "$RAIDBENCH" ] || die "no raidbench at $RAIDBENCH: build it first"
-G=$("$HERE/build-guest.sh")
-rc=$?
+# RB_VM_GUEST: a guest build-guest.sh already found (make check-vm looks once;
+# its apt-cache lookup costs seconds, more on a loaded machine)
+if [ -n "${RB_VM_GUEST:-}" ] && [ -f "$RB_VM_GUEST/ready" ]; then
+	G=$RB_VM_GUEST rc=0
+else
+	G=$("$HERE/build-guest.sh")
+	rc=$?
+fi
 [ $rc -eq 77 ] && skip "the guest cannot be built (see above)"
 [ $rc -eq 0 ] || die "the guest could not be built"
 
@@ -119,7 +128,10 @@ for s in "${specs[@]}"; do
 			[ "$i" -lt 6 ] || die "--disks: q35's AHCI has 6 ports"
 			dev+=(-device "ide-hd,drive=d$n,bus=ide.$i,serial=$serial")
 			;;
-		megasas*) dev+=(-device "scsi-hd,drive=d$n,bus=$type.0,scsi-id=$i,serial=$serial") ;;
+		megasas*)	# the second logical drive also has a WWN (an NAA designator)
+			dev+=(-device "scsi-hd,drive=d$n,bus=$type.0,scsi-id=$i,serial=$serial$([ "$i" -ne 1 ] ||
+				echo ,wwn=0x5000c50015ea71ac)")
+			;;
 		esac
 		n=$((n + 1))
 	done
@@ -148,11 +160,20 @@ done
 # ---- boot, one VM at a time ----
 exec 7>>/var/tmp/raidbench-vm.lock
 flock 7
+# Another checkout's build-guest.sh (other harness files, another guest) may
+# have pruned this guest while we waited: the same key builds it again.
+if [ ! -f "$G/ready" ]; then
+	G2=$("$HERE/build-guest.sh")
+	rc=$?
+	[ $rc -eq 77 ] && skip "the guest cannot be built (see above)"
+	[ $rc -eq 0 ] && [ "$G2" = "$G" ] || die "the guest $G went away and could not be built again"
+fi
+touch "$G/used"
 boot() {
 	timeout -k 5 "$timeout" "$QEMU" -machine q35 -accel tcg,thread=multi,tb-size=64 -smp 2 \
 		-m "$mem" -nodefaults -no-reboot -display none -pidfile "$T/qemu.pid" \
 		-kernel "$G/vmlinux" -initrd "$G/initrd.cpio" \
-		-append "console=ttyS0 panic=-1 quiet rb.job=$T/job.sh rb.disks=$n" \
+		-append "console=ttyS0 panic=-1 quiet rb.job=$T/job.sh rb.disks=$n$kargs" \
 		-serial "file:$T/console" -serial "file:$T/out" \
 		-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
 		"${numa[@]}" "${dev[@]}" "${late[@]}" >"$T/qemu.log" 2>&1 &
