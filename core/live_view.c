@@ -102,31 +102,44 @@ static void take_status(struct live_job *j, const struct live_rec *rec, bool tot
 	j->eta_s = rec->u.st.eta_s;
 }
 
+/* iostat's figures from the raw counts, which may span more than one record */
 static void take_disk(struct live_dev *d, const struct live_rec *rec)
 {
-	double s = rec->u.disk.interval_ms / 1000.0;
-	uint32_t rio = rec->u.disk.r_ios, wio = rec->u.disk.w_ios;
+	uint64_t ms, rio, wio;
 
 	if (!d->name[0])
 		snprintf(d->name, sizeof(d->name), "%.*s", (int)sizeof(rec->u.disk.name),
 			 rec->u.disk.name);
+	if (!d->seen)
+		memset(&d->raw, 0, sizeof(d->raw));
 	d->seen = true;
-	d->interval_s = s;
-	d->r_s = s > 0 ? rio / s : 0;
-	d->w_s = s > 0 ? wio / s : 0;
-	d->rmb_s = s > 0 ? rec->u.disk.r_sectors * 512.0 / 1e6 / s : 0;
-	d->wmb_s = s > 0 ? rec->u.disk.w_sectors * 512.0 / 1e6 / s : 0;
-	d->aqu_sz = rec->u.disk.interval_ms ?
-		    (double)rec->u.disk.queue_ticks / rec->u.disk.interval_ms : 0;
-	d->r_await_ms = rio ? (double)rec->u.disk.r_ticks / rio : 0;
-	d->w_await_ms = wio ? (double)rec->u.disk.w_ticks / wio : 0;
-	d->util_pct = -1;
+	d->t_ns = rec->t_ns;
+	d->raw.r_ios += rec->u.disk.r_ios;
+	d->raw.w_ios += rec->u.disk.w_ios;
+	d->raw.r_sectors += rec->u.disk.r_sectors;
+	d->raw.w_sectors += rec->u.disk.w_sectors;
+	d->raw.r_ticks += rec->u.disk.r_ticks;
+	d->raw.w_ticks += rec->u.disk.w_ticks;
+	d->raw.io_ticks += rec->u.disk.io_ticks;
+	d->raw.queue_ticks += rec->u.disk.queue_ticks;
+	d->raw.interval_ms += rec->u.disk.interval_ms;
+	d->raw.util_meaningful = rec->u.disk.util_meaningful != 0;
+	ms = d->raw.interval_ms;
+	rio = d->raw.r_ios;
+	wio = d->raw.w_ios;
+	d->interval_s = ms / 1000.0;
+	d->r_s = ms ? rio / d->interval_s : 0;
+	d->w_s = ms ? wio / d->interval_s : 0;
+	d->rmb_s = ms ? d->raw.r_sectors * 512.0 / 1e6 / d->interval_s : 0;
+	d->wmb_s = ms ? d->raw.w_sectors * 512.0 / 1e6 / d->interval_s : 0;
+	d->aqu_sz = ms ? (double)d->raw.queue_ticks / ms : 0;
+	d->r_await_ms = rio ? (double)d->raw.r_ticks / rio : 0;
+	d->w_await_ms = wio ? (double)d->raw.w_ticks / wio : 0;
 	/* the kernel's busy time can run a tick ahead of the interval: capped, as iostat */
-	if (rec->u.disk.util_meaningful && rec->u.disk.interval_ms) {
-		double u = 100.0 * rec->u.disk.io_ticks / rec->u.disk.interval_ms;
-
-		d->util_pct = u > 100 ? 100 : u;
-	}
+	d->busy_pct = ms ? 100.0 * d->raw.io_ticks / ms : 0;
+	if (d->busy_pct > 100)
+		d->busy_pct = 100;
+	d->util_pct = d->raw.util_meaningful && ms ? d->busy_pct : -1;
 }
 
 static void rates(struct live_job *j, double secs)
@@ -139,13 +152,13 @@ static void rates(struct live_job *j, double secs)
 	}
 }
 
-static void end_tick(struct live_view *v, const struct live_rec *rec)
+static void end_tick(struct live_view *v, uint64_t t_ns)
 {
 	double secs = (double)v->next.interval_ns / 1e9;
 	struct live_tick t;
 	size_t i;
 
-	v->next.t_ns = rec->t_ns;
+	v->next.t_ns = t_ns;
 	rates(&v->next.total, secs);
 	for (i = 0; i < v->nr_jobs; i++)
 		rates(&v->next.jobs[i], secs);
@@ -154,12 +167,15 @@ static void end_tick(struct live_view *v, const struct live_rec *rec)
 	v->next = t;
 	tick_clear(&v->next, v->nr_jobs, v->nr_devs);
 	v->ticks++;
+	v->gathering = false;
 }
 
 bool live_view_feed(struct live_view *v, const struct live_rec *rec)
 {
 	struct live_job *j;
 
+	if (rec->type == LIVE_IO || rec->type == LIVE_STATUS || rec->type == LIVE_DISK)
+		v->gathering = true;
 	switch (rec->type) {
 	case LIVE_IO:
 		j = job_of(v, rec->job);
@@ -181,7 +197,7 @@ bool live_view_feed(struct live_view *v, const struct live_rec *rec)
 			take_disk(&v->next.devs[rec->job], rec);
 		break;
 	case LIVE_TICK_END:
-		end_tick(v, rec);
+		end_tick(v, rec->t_ns);
 		return true;
 	case LIVE_END:
 		v->ended = true;
@@ -190,6 +206,14 @@ bool live_view_feed(struct live_view *v, const struct live_rec *rec)
 		break;
 	}
 	return false;
+}
+
+bool live_view_flush(struct live_view *v, uint64_t t_ns)
+{
+	if (!v->gathering)
+		return false;
+	end_tick(v, t_ns);
+	return true;
 }
 
 const char *live_phase_name(int phase)

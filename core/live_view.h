@@ -2,7 +2,8 @@
  * live_view.h - the one decoder of live records (core/live_rec.h): it
  * gathers a tick's records and, at the tick's end, turns them into rates
  * per job, in total and per device, so every view (the status line, --live
- * JSON, the Run screen, the sweep) reads the same numbers.
+ * JSON, the Run screen, the sweep, the series a result keeps) reads the same
+ * numbers.
  *
  * Threading contract: a struct live_view belongs to the thread that pops the
  * ring (the run's consumer); nothing in it is shared. Never prints.
@@ -49,7 +50,15 @@ struct live_dev {
 	double aqu_sz;		/* average queue size */
 	double r_await_ms, w_await_ms;
 	double util_pct;	/* < 0: not meaningful (NVMe, md, dm) */
+	double busy_pct;	/* the same figure whatever the device: time busy, capped at 100 */
 	double interval_s;	/* what the figures are over; 0: none yet */
+	uint64_t t_ns;		/* when the last record was sampled, since the run started */
+	/* the records' counts, summed when a tick's end was lost (the figures come from them) */
+	struct {
+		uint64_t r_ios, w_ios, r_sectors, w_sectors, r_ticks, w_ticks;
+		uint64_t io_ticks, queue_ticks, interval_ms;
+		bool util_meaningful;
+	} raw;
 };
 
 /* A whole tick as the views show it. */
@@ -67,6 +76,7 @@ struct live_view {
 	struct live_tick now;	/* the last complete tick */
 	struct live_tick next;	/* the one being gathered */
 	uint64_t ticks;		/* complete ticks so far */
+	bool gathering;		/* records came since the last tick's end */
 	bool ended;		/* LIVE_END came */
 };
 
@@ -80,6 +90,13 @@ void live_view_release(struct live_view *v);
 
 /* Feeds one record; true when it closed a tick (v->now then holds it). */
 bool live_view_feed(struct live_view *v, const struct live_rec *rec);
+
+/*
+ * Closes the tick being gathered as if its end came at t_ns: for a consumer
+ * that must not lose the records after the last tick's end (only a ring that
+ * dropped that end leaves any). True when there were records (v->now holds them).
+ */
+bool live_view_flush(struct live_view *v, uint64_t t_ns);
 
 /* "setup", "layout", "ramp", "run", "verify", "done"; "?" for anything else. */
 const char *live_phase_name(int phase);

@@ -250,19 +250,13 @@ void report_locale_leave(struct report_locale *l)
 	freelocale(l->c);
 }
 
-char *report_json_string(const struct run_report *r, bool plus)
+char *report_json_text(struct json_object *root)
 {
-	struct json_object *root;
-	struct report_locale loc;
 	const char *s;
 	char *copy = NULL;
 
-	report_locale_enter(&loc);
-	root = report_json_build(r, plus);
-	if (!root) {
-		report_locale_leave(&loc);
+	if (!root)
 		return NULL;
-	}
 	/* fio writes paths unescaped ("/tmp/x"), and pretty-prints */
 	s = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
 					   JSON_C_TO_STRING_SPACED |
@@ -270,6 +264,28 @@ char *report_json_string(const struct run_report *r, bool plus)
 	if (s)
 		copy = strdup(s);
 	json_object_put(root);
+	return copy;
+}
+
+char *report_json_string(const struct run_report *r, bool plus)
+{
+	struct report_locale loc;
+	char *copy;
+
+	report_locale_enter(&loc);
+	copy = report_json_text(report_json_build(r, plus));
 	report_locale_leave(&loc);
 	return copy;
+}
+
+int report_write_text(FILE *f, char *s)
+{
+	int ret = 0;
+
+	if (!s)
+		return -ENOMEM;
+	if (fputs(s, f) == EOF || fputc('\n', f) == EOF)
+		ret = -EIO;
+	free(s);
+	return ret;
 }

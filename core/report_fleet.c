@@ -101,20 +101,10 @@ char *report_fleet_json_string(const struct run_report *rep, const struct report
 			       size_t nr_hosts, const struct thread_stat *all, bool plus)
 {
 	struct report_locale loc;
-	struct json_object *root;
-	const char *s;
-	char *copy = NULL;
+	char *copy;
 
 	report_locale_enter(&loc);
-	root = build(rep, hosts, nr_hosts, all, plus);
-	if (root) {
-		s = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-						   JSON_C_TO_STRING_SPACED |
-						   JSON_C_TO_STRING_NOSLASHESCAPE);
-		if (s)
-			copy = strdup(s);
-		json_object_put(root);
-	}
+	copy = report_json_text(build(rep, hosts, nr_hosts, all, plus));
 	report_locale_leave(&loc);
 	return copy;
 }
@@ -123,13 +113,5 @@ int report_fleet_json(FILE *f, const struct run_report *rep,
 		      const struct report_fleet_host *hosts, size_t nr_hosts,
 		      const struct thread_stat *all, bool plus)
 {
-	char *s = report_fleet_json_string(rep, hosts, nr_hosts, all, plus);
-	int ret = 0;
-
-	if (!s)
-		return -ENOMEM;
-	if (fputs(s, f) == EOF || fputc('\n', f) == EOF)
-		ret = -EIO;
-	free(s);
-	return ret;
+	return report_write_text(f, report_fleet_json_string(rep, hosts, nr_hosts, all, plus));
 }

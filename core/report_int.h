@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "report.h"
 
 /* fio's default significant figures (sig_figs=4) */
@@ -79,5 +80,14 @@ void report_locale_leave(struct report_locale *l);
 
 /* Builds the JSON document; NULL on ENOMEM. The caller json_object_put()s it. */
 struct json_object *report_json_build(const struct run_report *r, bool plus);
+
+/*
+ * root as fio prints its JSON (pretty, paths unescaped); puts root (NULL
+ * gives NULL). Call inside report_locale_enter/leave. The caller frees.
+ */
+char *report_json_text(struct json_object *root);
+
+/* Writes s and a newline to f, then frees s: 0, -ENOMEM (s is NULL) or -EIO. */
+int report_write_text(FILE *f, char *s);
 
 #endif

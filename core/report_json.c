@@ -325,13 +325,5 @@ struct json_object *report_json_build(const struct run_report *r, bool plus)
 
 int report_json(FILE *f, const struct run_report *r, bool plus)
 {
-	char *s = report_json_string(r, plus);
-	int ret = 0;
-
-	if (!s)
-		return -ENOMEM;
-	if (fputs(s, f) == EOF || fputc('\n', f) == EOF)
-		ret = -EIO;
-	free(s);
-	return ret;
+	return report_write_text(f, report_json_string(r, plus));
 }

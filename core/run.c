@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@
 #include "ring.h"
 #include "run.h"
 #include "series.h"
+#include "ui_thread.h"
 #include "worker.h"
 
 /* The sampler's view of one worker: the last bw/iops sample point. */
@@ -113,17 +113,9 @@ static void sleep_to_tick(uint64_t *next, uint64_t interval_ns)
 static int start_set(struct worker *ws, size_t from, size_t to, uint64_t t0, char *err,
 		     size_t errlen)
 {
-	sigset_t block, old;
 	size_t i;
 	int ret = 0;
 
-	/* workers inherit a mask without the signals the UI thread handles */
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigaddset(&block, SIGWINCH);
-	pthread_sigmask(SIG_BLOCK, &block, &old);
 	/*
 	 * flow=: the group's weights join before any of its workers starts, or
 	 * the first one up runs unchecked until the others join (as fio, whose
@@ -134,7 +126,8 @@ static int start_set(struct worker *ws, size_t from, size_t to, uint64_t t0, cha
 			flow_join(ws[i].flow, ws[i].job->flow);
 	for (i = from; i < to; i++) {
 		ws[i].run_start_ns = t0;
-		ret = pthread_create(&ws[i].thread, NULL, worker_main, &ws[i]);
+		/* workers never take the signals the UI thread handles */
+		ret = app_thread_start(&ws[i].thread, worker_main, &ws[i]);
 		if (ret) {
 			snprintf(err, errlen, "cannot start a thread for job '%s': %s",
 				 ws[i].job->name, strerror(ret));
@@ -144,7 +137,6 @@ static int start_set(struct worker *ws, size_t from, size_t to, uint64_t t0, cha
 		/* named for profilers and the bench's per-thread CPU figures */
 		pthread_setname_np(ws[i].thread, "rb-job");
 	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return ret ? -ret : 0;
 }
 
@@ -436,7 +428,6 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 {
 	struct run_handle *e;
 	struct timeval tv;
-	sigset_t block, old;
 	size_t i, k;
 	int ret = 0;
 
@@ -529,14 +520,7 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 	e->t0 = rb_now_ns();
 
 	/* the engine thread and the workers it starts never take the UI's signals */
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigaddset(&block, SIGWINCH);
-	pthread_sigmask(SIG_BLOCK, &block, &old);
-	ret = pthread_create(&e->thread, NULL, engine_main, e);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	ret = app_thread_start(&e->thread, engine_main, e);
 	if (ret) {
 		snprintf(err, errlen, "cannot start the engine thread: %s", strerror(ret));
 		ret = -ret;

@@ -1,8 +1,9 @@
 /*
  * series.c - keeps the live ticks of a run as bounded time series for its
- * saved result (series.h says what and how bounded). Counts come from the
- * records' cumulative totals, so a record the ring dropped widens one
- * bucket's span but never loses an I/O. Never prints.
+ * saved result (series.h says what and how bounded). The records are
+ * decoded by core/live_view.h; counts come from their cumulative totals, so
+ * a record the ring dropped widens one bucket's span but never loses an I/O.
+ * Never prints.
  */
 #include <errno.h>
 #include <json-c/json.h>
@@ -12,17 +13,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ring.h"
+#include "live_view.h"
 #include "run.h"
 #include "series.h"
 #include "strmap.h"
 #include "worker.h"
 
-/* What one worker brought in the tick being gathered. */
+/* One worker across ticks: its phase and the cumulative totals counted so far. */
 struct series_worker {
 	size_t phase;
 	int state;			/* PHASE_* from its last status record */
 	uint64_t last_ios[DDIR_RWDIR_CNT], last_bytes[DDIR_RWDIR_CNT];
+};
+
+/* What one worker did in one tick, per direction: counted from its cumulative totals. */
+struct worker_tick {
 	uint64_t ios[DDIR_RWDIR_CNT], bytes[DDIR_RWDIR_CNT];
 	uint32_t pct[DDIR_RWDIR_CNT][3];
 	bool touched[DDIR_RWDIR_CNT];
@@ -41,7 +46,9 @@ struct series_phase {
 };
 
 struct series {
+	struct live_view view;		/* the records decoded into ticks */
 	struct series_worker *workers;
+	struct worker_tick *wt;		/* per worker, what the tick being taken brought */
 	size_t nr_workers;
 	struct series_phase *phases;
 	size_t nr_phases;
@@ -50,11 +57,8 @@ struct series {
 	struct series_track devices[SERIES_MAX_DEVICES];
 	size_t nr_devices;
 	const char *const *disk_names;
-	size_t nr_disk_names;
 	unsigned tick_ms;
 	uint64_t last_tick_ns;
-	uint32_t total_pct[DDIR_RWDIR_CNT][3];	/* the run's total this tick */
-	bool total_has[DDIR_RWDIR_CNT];
 	uint64_t left_out;		/* phase-direction series past SERIES_MAX_TRACKS */
 	uint64_t ticks;
 };
@@ -115,8 +119,9 @@ struct series *series_new(const struct run_layout *lay)
 	s->workers = calloc(lay->nr_workers ? lay->nr_workers : 1, sizeof(*s->workers));
 	s->tick_ms = lay->interval_ms;
 	s->disk_names = lay->disk_names;
-	s->nr_disk_names = lay->nr_disks;
-	if (!s->workers || make_phases(s, lay)) {
+	s->wt = calloc(lay->nr_workers ? lay->nr_workers : 1, sizeof(*s->wt));
+	if (!s->workers || !s->wt || make_phases(s, lay) ||
+	    live_view_init(&s->view, lay->nr_workers, lay->nr_disks, lay->disk_names)) {
 		series_free(s);
 		return NULL;
 	}
@@ -144,6 +149,8 @@ void series_free(struct series *s)
 		track_release(&s->devices[i]);
 	free(s->phases);
 	free(s->workers);
+	free(s->wt);
+	live_view_release(&s->view);
 	free(s);
 }
 
@@ -223,45 +230,14 @@ static int track_open(struct series_track *t, const char *label, const char *job
 
 /* ---- feeding ---------------------------------------------------------------- */
 
-static void feed_io(struct series *s, const struct live_rec *rec)
-{
-	struct series_worker *w;
-	int d = rec->ddir;
-
-	if (d >= DDIR_RWDIR_CNT)
-		return;
-	if (rec->job == LIVE_TOTAL) {
-		s->total_pct[d][0] = rec->u.io.p50_ns;
-		s->total_pct[d][1] = rec->u.io.p99_ns;
-		s->total_pct[d][2] = rec->u.io.p999_ns;
-		s->total_has[d] = rec->u.io.ios > 0;
-		return;
-	}
-	if (rec->job >= s->nr_workers)
-		return;
-	w = &s->workers[rec->job];
-	/* cumulative totals: what a dropped record carried is counted here */
-	w->ios[d] += rec->u.io.tot_ios - w->last_ios[d];
-	w->bytes[d] += rec->u.io.tot_bytes - w->last_bytes[d];
-	w->last_ios[d] = rec->u.io.tot_ios;
-	w->last_bytes[d] = rec->u.io.tot_bytes;
-	if (rec->u.io.ios) {
-		w->pct[d][0] = rec->u.io.p50_ns;
-		w->pct[d][1] = rec->u.io.p99_ns;
-		w->pct[d][2] = rec->u.io.p999_ns;
-	}
-	w->touched[d] = true;
-}
-
-static void feed_disk(struct series *s, const struct live_rec *rec)
+static void add_device(struct series *s, size_t i, const struct live_dev *dv)
 {
 	struct series_point p = { 0 };
 	struct series_track *t;
-	double util;
 
-	if (rec->job >= s->nr_disk_names || !rec->u.disk.interval_ms)
+	if (!dv->seen || !dv->raw.interval_ms)
 		return;
-	while (s->nr_devices <= rec->job && s->nr_devices < SERIES_MAX_DEVICES) {
+	while (s->nr_devices <= i && s->nr_devices < SERIES_MAX_DEVICES) {
 		size_t k = s->nr_devices;
 
 		if (track_open(&s->devices[k], s->disk_names[k], NULL, 0, -1))
@@ -269,17 +245,16 @@ static void feed_disk(struct series *s, const struct live_rec *rec)
 		s->devices[k].util_meaningful = -1;
 		s->nr_devices++;
 	}
-	if (rec->job >= s->nr_devices)
+	if (i >= s->nr_devices)
 		return;
-	t = &s->devices[rec->job];
-	t->util_meaningful = (int)rec->u.disk.util_meaningful;
-	util = 100.0 * rec->u.disk.io_ticks / rec->u.disk.interval_ms;
-	p.t1_ns = rec->t_ns;
-	p.t0_ns = rec->t_ns - (uint64_t)rec->u.disk.interval_ms * 1000000u;
+	t = &s->devices[i];
+	t->util_meaningful = dv->raw.util_meaningful;
+	p.t1_ns = dv->t_ns;
+	p.t0_ns = dv->t_ns - dv->raw.interval_ms * 1000000u;
 	p.ticks = 1;
-	p.ios = (uint64_t)rec->u.disk.r_ios + rec->u.disk.w_ios;
-	p.bytes = ((uint64_t)rec->u.disk.r_sectors + rec->u.disk.w_sectors) * 512;
-	stat_one(&p.st[0], util > 100 ? 100 : util);
+	p.ios = dv->raw.r_ios + dv->raw.w_ios;
+	p.bytes = (dv->raw.r_sectors + dv->raw.w_sectors) * 512;
+	stat_one(&p.st[0], dv->busy_pct);
 	track_add(t, &p);
 }
 
@@ -299,15 +274,62 @@ static struct series_track *phase_track(struct series *s, struct series_phase *p
 	return ph->track[d] >= 0 ? &s->tracks[ph->track[d]] : NULL;
 }
 
-static void end_tick(struct series *s, uint64_t t_ns)
+/* Counts what each worker did; false when none did any I/O. */
+static bool count_workers(struct series *s, const struct live_tick *t, struct worker_tick *wt)
 {
+	bool any = false;
+
+	for (size_t i = 0; i < s->nr_workers; i++) {
+		const struct live_job *j = &t->jobs[i];
+		struct series_worker *w = &s->workers[i];
+
+		if (j->seen)
+			w->state = j->phase;
+		for (int d = 0; d < DDIR_RWDIR_CNT; d++) {
+			const struct live_io *io = &j->io[d];
+
+			wt->touched[d] = io->seen;
+			wt->ios[d] = wt->bytes[d] = 0;
+			memset(wt->pct[d], 0, sizeof(wt->pct[d]));
+			if (!io->seen)
+				continue;
+			/* cumulative totals: what a dropped record carried is counted here */
+			wt->ios[d] = io->tot_ios - w->last_ios[d];
+			wt->bytes[d] = io->tot_bytes - w->last_bytes[d];
+			w->last_ios[d] = io->tot_ios;
+			w->last_bytes[d] = io->tot_bytes;
+			if (io->ios) {
+				wt->pct[d][0] = io->p50_ns;
+				wt->pct[d][1] = io->p99_ns;
+				wt->pct[d][2] = io->p999_ns;
+			}
+			any |= wt->ios[d] > 0;
+		}
+		wt++;
+	}
+	return any;
+}
+
+/*
+ * One decoded tick into the series; partial: the records after the last
+ * tick's end, kept only when they bring I/O.
+ */
+static void take_tick(struct series *s, const struct live_tick *t, bool partial)
+{
+	uint64_t t_ns = t->t_ns;
 	double secs = (double)(t_ns - s->last_tick_ns) / 1e9;
 	size_t i, active[DDIR_RWDIR_CNT] = { 0 };
+	struct worker_tick *wts = s->wt;
 	int d, k;
 
+	for (i = 0; i < s->view.nr_devs; i++)
+		add_device(s, i, &t->devs[i]);
+	if (!count_workers(s, t, wts) && partial)
+		return;
 	for (i = 0; i < s->nr_workers; i++) {
-		struct series_worker *w = &s->workers[i];
-		struct series_phase *ph = &s->phases[w->phase];
+		const struct worker_tick *w = &wts[i];
+		struct series_phase *ph = &s->phases[s->workers[i].phase];
+		int state = s->workers[i].state;
 
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 			if (!w->touched[d])
@@ -324,14 +346,10 @@ static void end_tick(struct series *s, uint64_t t_ns)
 			}
 		}
 		/* ramp and setup ticks count no I/O and are left out */
-		if (w->state == PHASE_RUN || w->state == PHASE_VERIFY)
+		if (state == PHASE_RUN || state == PHASE_VERIFY)
 			ph->active = true;
-		if (w->state != PHASE_DONE)
+		if (state != PHASE_DONE)
 			ph->running = true;
-		memset(w->ios, 0, sizeof(w->ios));
-		memset(w->bytes, 0, sizeof(w->bytes));
-		memset(w->pct, 0, sizeof(w->pct));
-		memset(w->touched, 0, sizeof(w->touched));
 	}
 	for (i = 0; i < s->nr_phases; i++)
 		for (d = 0; d < DDIR_RWDIR_CNT; d++)
@@ -340,16 +358,20 @@ static void end_tick(struct series *s, uint64_t t_ns)
 		struct series_phase *ph = &s->phases[i];
 
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			const struct live_io *tot = &t->total.io[d];
 			struct series_point p = { 0 };
-			struct series_track *t;
+			struct series_track *tr;
 
 			if (!ph->touched[d] || (!ph->active && !ph->ios[d]))
 				continue;
-			if (!(t = phase_track(s, ph, d)))
+			if (!(tr = phase_track(s, ph, d)))
 				continue;
 			/* the only phase in this direction: the merged histogram's exact percentiles */
-			if (active[d] == 1 && s->total_has[d])
-				memcpy(ph->pct[d], s->total_pct[d], sizeof(ph->pct[d]));
+			if (active[d] == 1 && tot->seen && tot->ios > 0) {
+				ph->pct[d][0] = tot->p50_ns;
+				ph->pct[d][1] = tot->p99_ns;
+				ph->pct[d][2] = tot->p999_ns;
+			}
 			p.t0_ns = s->last_tick_ns;
 			p.t1_ns = t_ns;
 			p.ticks = 1;
@@ -367,7 +389,7 @@ static void end_tick(struct series *s, uint64_t t_ns)
 			if (p.ios)
 				for (k = 0; k < 3; k++)
 					stat_one(&p.st[SERIES_P50 + k], ph->pct[d][k]);
-			track_add(t, &p);
+			track_add(tr, &p);
 		}
 		memset(ph->ios, 0, sizeof(ph->ios));
 		memset(ph->bytes, 0, sizeof(ph->bytes));
@@ -377,7 +399,6 @@ static void end_tick(struct series *s, uint64_t t_ns)
 		ph->active = false;
 		ph->running = false;
 	}
-	memset(s->total_has, 0, sizeof(s->total_has));
 	s->last_tick_ns = t_ns;
 	s->ticks++;
 }
@@ -386,34 +407,11 @@ void series_feed(struct series *s, const struct live_rec *rec)
 {
 	if (!s)
 		return;
-	switch (rec->type) {
-	case LIVE_IO:
-		feed_io(s, rec);
-		break;
-	case LIVE_STATUS:
-		if (rec->job < s->nr_workers)
-			s->workers[rec->job].state = rec->ddir;
-		break;
-	case LIVE_DISK:
-		feed_disk(s, rec);
-		break;
-	case LIVE_TICK_END:
-		end_tick(s, rec->t_ns);
-		break;
-	case LIVE_END: {
-		/* I/O counted after the last tick end (none unless records were dropped) */
-		bool pending = false;
-
-		for (size_t i = 0; i < s->nr_workers && !pending; i++)
-			for (int d = 0; d < DDIR_RWDIR_CNT; d++)
-				pending |= s->workers[i].ios[d] > 0;
-		if (pending)
-			end_tick(s, rec->t_ns);
-		break;
-	}
-	default:
-		break;
-	}
+	if (live_view_feed(&s->view, rec))
+		take_tick(s, &s->view.now, false);
+	/* records after the last tick's end (none unless the ring dropped that end) */
+	else if (rec->type == LIVE_END && live_view_flush(&s->view, rec->t_ns))
+		take_tick(s, &s->view.now, true);
 }
 
 /* ---- JSON ------------------------------------------------------------------ */

@@ -1,7 +1,7 @@
 /*
- * ui_thread.h - background threads the TUI starts (a vendor command, a
- * sweep): they never take the terminal's signals, which the UI thread
- * handles. No curses here: core/ and hw/ start them too (array_apply, sweep_task).
+ * ui_thread.h - threads that never take the terminal's signals, which the UI
+ * thread handles: a run's engine and workers (core/run.c), a vendor command
+ * (hw/array_apply.c), a sweep (hw/sweep_task.c). No curses here.
  */
 #ifndef RB_UI_THREAD_H
 #define RB_UI_THREAD_H

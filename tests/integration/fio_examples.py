@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/env -S python3 -S
 """fio_examples.py - bounded copies of fio's own job files, run by fio and by
 raidbench: per job and direction, total_ios and io_bytes must be equal.
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/env -S python3 -S
 """A stand-in for a fio server of another protocol version.
 
 Listens on HOST PORT, reads each command (fio's 24-byte little-endian header:

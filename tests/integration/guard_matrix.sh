@@ -266,7 +266,7 @@ swap_pressure() {
 	}
 	echo 100 >"$CGROUP/memory.swappiness" 2>/dev/null
 	# Killed by the cgroup's OOM killer once the small swap area is full.
-	(echo $BASHPID >"$CGROUP/tasks" && exec python3 -c '
+	(echo $BASHPID >"$CGROUP/tasks" && exec python3 -S -c '
 x = bytearray(48 << 20)
 for i in range(0, len(x), 4096):
     x[i] = 1' ) >/dev/null 2>&1

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/env -S python3 -S
 """Compares the key sets of two fio-format JSON results, recursively.
 
 Usage: json_keys.py FIO.json RAIDBENCH.json

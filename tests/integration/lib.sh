@@ -50,6 +50,9 @@ rb_init() {
 	# ("server exited unexpectedly"); rb_cleanup kills it
 	echo "set -g exit-empty off" >"$RB_TMP/tmux.conf"
 }
+# Test helpers need only Python's standard library: -S skips site's start-up
+# hooks, which a machine may load with every interpreter (most of its start-up CPU)
+python3() { command python3 -S "$@"; }
 # every tmux call of a test starts (if need be) the server configured above
 tmux() {
 	if [ -n "$RB_TMP" ] && [ -f "$RB_TMP/tmux.conf" ]; then

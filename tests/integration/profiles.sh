@@ -126,13 +126,23 @@ for n in $names; do
 		--size=64m --runtime=${ms}ms --time_based --allow-destroy="$LOOP_DEV" --profile="$n" \
 		2>"$RB_TMP/err"; then
 		el=$((($(date +%s%N) - start) / 1000000))
-		check "$n ran $phases phase(s) in ${el} ms" [ "$(json_get "$J" "len(set(j['groupid'] for j in d['jobs']))")" = "$phases" ]
-		check "$n: every phase did I/O" [ "$(json_get "$J" "all(j['read']['total_ios'] + j['write']['total_ios'] > 0 for j in d['jobs'])")" = True ]
-		check "$n: every phase has its description" [ "$(json_get "$J" "all(j.get('desc') for j in d['jobs'])")" = True ]
 		last=$(ls "$RES"/*.json | head -1)
+		# one interpreter reads the run's JSON and the saved result: an answer a line
+		{ read -r groups; read -r all_io; read -r all_desc; read -r prof; read -r ident; } < <(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(len(set(j["groupid"] for j in d["jobs"])))
+print(all(j["read"]["total_ios"] + j["write"]["total_ios"] > 0 for j in d["jobs"]))
+print(all(j.get("desc") for j in d["jobs"]), flush=True)
+s = json.load(open(sys.argv[2]))["raidbench"]
+print(s["profile"], flush=True)
+print(s["targets"][0]["device"] + " " + s["targets"][0]["kind"])' "$J" "$last")
+		check "$n ran $phases phase(s) in ${el} ms" [ "$groups" = "$phases" ]
+		check "$n: every phase did I/O" [ "$all_io" = True ]
+		check "$n: every phase has its description" [ "$all_desc" = True ]
 		check "$n: saved once" [ "$(ls "$RES"/*.json | wc -l)" = 1 ]
-		check "$n: saved with the profile name" [ "$(json_get "$last" "d['raidbench']['profile']")" = "$n" ]
-		check "$n: saved with the target's identity" [ "$(json_get "$last" "d['raidbench']['targets'][0]['device'] + ' ' + d['raidbench']['targets'][0]['kind']")" = "$LOOP_DEV block_device" ]
+		check "$n: saved with the profile name" [ "$prof" = "$n" ]
+		check "$n: saved with the target's identity" [ "$ident" = "$LOOP_DEV block_device" ]
 	else fail "$n run: $(cat "$RB_TMP/err")"; fi
 done
 

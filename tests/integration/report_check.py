@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/env -S python3 -S
 """report_check.py - reads a raidbench report back and checks it against the
 saved results it was made from (tests/integration/report.sh runs it).
 

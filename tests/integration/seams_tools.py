@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/env -S python3 -S
 """seams_tools.py - no code outside a RAID tool's own files names the tool.
 
 The tools and their names are read from the sources: every file in hw/ that

@@ -63,6 +63,12 @@ journal_n() { [ -e "$JOURNAL" ] || { echo 0; return; }; json_get "$JOURNAL" "len
 nresults() { ls "$RESULTS"/*.json 2>/dev/null | wc -l; }
 # The sweep sections of the results saved since mark: "level:strip:drives:initializing ..."
 MARK=$RB_TMP/mark
+# mark: from now on files are -newer "$MARK"; waits only as long as the file
+# system's time stamps are coarse (a whole second on some, none on ext4 or tmpfs)
+mark() {
+	touch "$MARK"
+	until touch "$RB_TMP/probe" && [ "$RB_TMP/probe" -nt "$MARK" ]; do sleep 0.05; done
+}
 tags() { find "$RESULTS" -name '*.json' -newer "$MARK" | sort | while read -r f; do
 	json_get "$f" "'%s:%s:%s:%s:%s' % (d['raidbench']['sweep']['level'], d['raidbench']['sweep']['strip_size_bytes'], d['raidbench']['sweep']['drives'], d['raidbench']['sweep']['initializing'], d['raidbench']['targets'][0]['raid_level'])"
 	done | tr '\n' ' ' | sed 's/ $//'; }
@@ -105,7 +111,7 @@ check "no change ran so far" [ -z "$(changes)" ]
 
 # ---- the sweep: RAID 0, 1, 5, waiting for RAID 5's parity initialization -----------
 
-touch "$MARK"; sleep 1
+mark
 t0=$(date +%s)
 RAIDBENCH_SIM_INIT_READS=3 sw "${SWEEP[@]}" --yes
 rc=$?
@@ -133,7 +139,7 @@ check "compare shows the three by RAID level" eval 'grep -q "RAID 0" "$OUT" && g
 
 # ---- measuring while it initializes --------------------------------------------------
 
-touch "$MARK"; sleep 1
+mark
 RAIDBENCH_SIM_INIT_READS=100 sw sweep --tool=ssacli --drives=$DRIVES --levels=5 --profile=sweeptest --runtime=1 --no-wait-init --yes
 check "--no-wait-init: exit 0" [ $? -eq 0 ]
 check "... the result is marked initializing" [ "$(tags)" = "5:262144:4:True:5" ]
@@ -143,7 +149,7 @@ check "... no array left behind" [ -z "$(sim_arrays)" ]
 # ---- the tool refuses a level: the others are measured -----------------------------
 
 : >"$RAIDBENCH_SIM_LOG"
-touch "$MARK"; sleep 1
+mark
 RAIDBENCH_SIM_FAIL="raid=1" sw "${SWEEP[@]}" --yes
 check "the tool refuses RAID 1: exit 1" [ $? -eq 1 ]
 check "... in the vendor's words" said "RAID 1: ssacli failed: Error: The controller is not responding to commands."
@@ -155,7 +161,7 @@ check "... an empty journal" [ "$(journal_n)" = 0 ]
 
 # ---- a drive fails mid-sweep ------------------------------------------------------------
 
-touch "$MARK"; sleep 1
+mark
 rm -f "$OUT" "$ERR"
 "$RAIDBENCH" "${SWEEP[@]}" --yes >"$OUT" 2>"$ERR" &
 pid=$!
@@ -191,7 +197,7 @@ if command -v mkfs.ext4 >/dev/null; then
 	make_loop 32 && MNT_DEV=$LOOP_DEV
 	mkfs.ext4 -q "$MNT_DEV" && mkdir -p "$RB_TMP/mnt" && mount "$MNT_DEV" "$RB_TMP/mnt" &&
 		RB_MOUNTS+=("$RB_TMP/mnt")
-	touch "$MARK"; sleep 1
+	mark
 	RAIDBENCH_SIM_OSDEVS=$MNT_DEV sw "${SWEEP[@]}" --yes
 	check "a mounted OS device: exit 1" [ $? -eq 1 ]
 	check "... the guard's refusal" said "$MNT_DEV is never writable: $MNT_DEV is mounted at $RB_TMP/mnt"

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/env -S python3 -S
 # vendor_corpus.py - every capture in tests/fixtures/vendor/ that has an
 # expected model beside it (CAPTURE.expect.json) is imported with
 # `raidbench devices --json --import TOOL:CAPTURE` and compared to it; then a

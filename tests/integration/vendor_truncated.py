@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/env -S python3 -S
 # vendor_truncated.py - every capture of tests/fixtures/vendor/ cut short at
 # several points (mid-line and at line ends): the import never crashes or
 # hangs; when it refuses, the message names the tool and the file; when it

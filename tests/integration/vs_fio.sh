@@ -19,19 +19,24 @@ FILE=$RB_TMP/target.dat
 truncate -s 64M "$FILE"
 keys_checked=0
 
-# counts FILE.json -> "read_ios write_ios read_bytes write_bytes"
+# counts FIO.json RB.json -> "read_ios write_ios read_bytes write_bytes" of
+# each (one interpreter for both: this runs 120 times)
 counts() {
-	python3 - "$1" <<'PY'
+	python3 - "$@" <<'PY'
 import json, sys
-t = open(sys.argv[1]).read()
-d = json.loads(t[t.index('{'):])
-j = d['jobs'][0]
-print(j['read']['total_ios'], j['write']['total_ios'], j['read']['io_bytes'], j['write']['io_bytes'])
+for f in sys.argv[1:]:
+    t = open(f).read()
+    j = json.loads(t[t.index('{'):])['jobs'][0]
+    print(j['read']['total_ios'], j['write']['total_ios'], j['read']['io_bytes'], j['write']['io_bytes'])
 PY
 }
 
-for target in "$DEV" "$FILE"; do
+# lane TARGET: every engine, pattern, size and depth on one target, one case
+# after the other; its PASS/FAIL lines on stdout, its key-set count last
+lane() {
+	local target=$1 kind engine rw bs qd args name keys=0 T
 	kind=$([ "$target" = "$DEV" ] && echo loop || echo file)
+	T=$RB_TMP/$kind
 	for engine in libaio io_uring psync; do
 		for rw in read write randread randwrite randrw; do
 			for bs in 4k 1m; do
@@ -39,29 +44,48 @@ for target in "$DEV" "$FILE"; do
 					args=(--name=cmp --filename="$target" --size=16m --bs=$bs --rw=$rw
 						--iodepth=$qd --ioengine=$engine --direct=1 --output-format=json)
 					name="$kind $engine $rw bs=$bs qd=$qd"
-					fio "${args[@]}" --output="$RB_TMP/fio.json" >/dev/null 2>"$RB_TMP/fio.err" ||
-						{ fail "$name: fio failed: $(head -2 "$RB_TMP/fio.err")"; continue; }
-					"$RAIDBENCH" run "${args[@]}" --output="$RB_TMP/rb.json" 2>"$RB_TMP/rb.err" ||
-						{ fail "$name: raidbench failed: $(head -2 "$RB_TMP/rb.err")"; continue; }
-					read -r fr fw frb fwb <<<"$(counts "$RB_TMP/fio.json")"
-					read -r rr rw_ rrb rwb <<<"$(counts "$RB_TMP/rb.json")"
-					if [ "$fr $fw $frb $fwb" = "$rr $rw_ $rrb $rwb" ]; then
+					fio "${args[@]}" --output="$T-fio.json" >/dev/null 2>"$T-fio.err" ||
+						{ fail "$name: fio failed: $(head -2 "$T-fio.err")"; continue; }
+					"$RAIDBENCH" run "${args[@]}" --output="$T-rb.json" 2>"$T-rb.err" ||
+						{ fail "$name: raidbench failed: $(head -2 "$T-rb.err")"; continue; }
+					{ read -r fr fw frb fwb; read -r rr rw_ rrb rwb; } \
+						< <(counts "$T-fio.json" "$T-rb.json")
+					if [ -n "$fr" ] && [ "$fr $fw $frb $fwb" = "$rr $rw_ $rrb $rwb" ]; then
 						pass "$name: total_ios and io_bytes equal fio's ($fr/$fw)"
 					else
 						fail "$name: fio r=$fr w=$fw ($frb/$fwb bytes), raidbench r=$rr w=$rw_ ($rrb/$rwb bytes)"
 					fi
 					# key sets: once per engine and pattern is enough to cover every shape
 					if [ "$bs" = 4k ] && [ "$qd" = 32 ]; then
-						if $KEYS "$RB_TMP/fio.json" "$RB_TMP/rb.json" >"$RB_TMP/keys" 2>&1; then
-							keys_checked=$((keys_checked + 1))
+						if $KEYS "$T-fio.json" "$T-rb.json" >"$T-keys" 2>&1; then
+							keys=$((keys + 1))
 						else
-							fail "$name: JSON keys differ: $(head -5 "$RB_TMP/keys" | tr '\n' ' ')"
+							fail "$name: JSON keys differ: $(head -5 "$T-keys" | tr '\n' ' ')"
 						fi
 					fi
 				done
 			done
 		done
 	done
+	echo "keys-checked: $keys"
+}
+# The loop device and the file are apart: their lanes run side by side (each
+# case waits mostly on I/O); their lines are counted here, lane by lane.
+lane "$DEV" >"$RB_TMP/lane-loop.out" 2>&1 &
+loop_pid=$!
+lane "$FILE" >"$RB_TMP/lane-file.out" 2>&1 &
+file_pid=$!
+wait $loop_pid $file_pid
+for out in "$RB_TMP/lane-loop.out" "$RB_TMP/lane-file.out"; do
+	grep -q '^keys-checked: ' "$out" || fail "$(basename "$out" .out) did not finish"
+	while IFS= read -r line; do
+		case $line in
+		"PASS: "*) pass "${line#PASS: }" ;;
+		"FAIL: "*) fail "${line#FAIL: }" ;;
+		"keys-checked: "*) keys_checked=$((keys_checked + ${line#keys-checked: })) ;;
+		*) echo "$line" ;;
+		esac
+	done <"$out"
 done
 check "JSON key sets equal fio's in $keys_checked shapes" [ $keys_checked -eq 30 ]
 

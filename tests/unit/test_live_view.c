@@ -2,8 +2,10 @@
  * test_live_view.c - the one decoder of live records: counts become rates
  * over the tick's interval (which arrives after the I/O records), a tick is
  * shown only once it is closed, device counters become iostat's figures,
- * records for jobs or devices the layout does not have are ignored, and
- * phase names come from the phase, never from a position in a copied list.
+ * records for jobs or devices the layout does not have are ignored, a lost
+ * tick end sums a device's counts instead of losing them, a flush closes
+ * what came after the last tick end, and phase names come from the phase,
+ * never from a position in a copied list.
  */
 #include <string.h>
 
@@ -124,6 +126,66 @@ START_TEST(end_and_short_names)
 }
 END_TEST
 
+/* Two device records in one tick (the ring dropped the end between them): counts add up. */
+START_TEST(lost_tick_end_sums_devices)
+{
+	struct live_view v;
+	struct live_rec disk = { .type = LIVE_DISK, .t_ns = 100000000 };
+	struct live_rec tick = { .type = LIVE_TICK_END, .t_ns = 200000000 };
+	const struct live_dev *d;
+
+	ck_assert_int_eq(live_view_init(&v, 0, 1, NULL), 0);
+	disk.u.disk.interval_ms = 100;
+	disk.u.disk.r_ios = 50;
+	disk.u.disk.w_sectors = 8;
+	disk.u.disk.io_ticks = 20;
+	disk.u.disk.util_meaningful = 0;
+	feed(&v, disk);
+	disk.t_ns = 200000000;
+	disk.u.disk.r_ios = 150;
+	disk.u.disk.io_ticks = 60;
+	feed(&v, disk);
+	ck_assert(live_view_feed(&v, &tick));
+	d = &v.now.devs[0];
+	ck_assert_uint_eq(d->raw.interval_ms, 200);
+	ck_assert_uint_eq(d->raw.r_ios, 200);
+	ck_assert_uint_eq(d->raw.w_sectors, 16);
+	ck_assert_uint_eq(d->t_ns, 200000000);
+	ck_assert_double_eq_tol(d->r_s, 1000, 1e-9);
+	ck_assert_double_eq_tol(d->busy_pct, 40, 1e-9);
+	ck_assert_double_eq_tol(d->util_pct, -1, 1e-9);	/* not meaningful: busy_pct still says */
+	/* the next tick starts from zero */
+	feed(&v, disk);
+	tick.t_ns = 300000000;
+	ck_assert(live_view_feed(&v, &tick));
+	ck_assert_uint_eq(v.now.devs[0].raw.r_ios, 150);
+	live_view_release(&v);
+}
+END_TEST
+
+START_TEST(flush_closes_what_came_after_the_last_end)
+{
+	struct live_view v;
+	struct live_rec tick = { .type = LIVE_TICK_END, .t_ns = 100 };
+	struct live_rec r = io(0, 0, 7, 7 * 4096, 900);
+
+	ck_assert_int_eq(live_view_init(&v, 1, 0, NULL), 0);
+	ck_assert(!live_view_flush(&v, 50));	/* nothing gathered: nothing closed */
+	feed(&v, r);
+	ck_assert(live_view_feed(&v, &tick));
+	ck_assert(!live_view_flush(&v, 150));
+	ck_assert_uint_eq(v.ticks, 1);
+	feed(&v, r);
+	ck_assert(live_view_flush(&v, 160));
+	ck_assert_uint_eq(v.ticks, 2);
+	ck_assert_uint_eq(v.now.t_ns, 160);
+	ck_assert(v.now.jobs[0].io[0].seen);
+	ck_assert_uint_eq(v.now.jobs[0].io[0].tot_ios, 70);
+	ck_assert(!live_view_flush(&v, 170));
+	live_view_release(&v);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("live_view");
@@ -132,6 +194,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, rates_at_the_tick_end);
 	tcase_add_test(tc, names);
 	tcase_add_test(tc, end_and_short_names);
+	tcase_add_test(tc, lost_tick_end_sums_devices);
+	tcase_add_test(tc, flush_closes_what_came_after_the_last_end);
 	suite_add_tcase(s, tc);
 	return s;
 }
