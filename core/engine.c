@@ -80,7 +80,8 @@ static const struct {
 } fio_engines[] = {
 	{ "netsplice rdma librpma_apm librpma_gpspm http nfs rbd rados gfapi "
 	  "gfapi_async libhdfs dfs",
-	  "it does I/O over a network or to a remote store, not to a local disk" },
+	  "it needs a cluster or service client (GlusterFS, Ceph, HDFS, NFS, RDMA, HTTP) raidbench "
+	  "does not drive; its network engines are net, nbd and libiscsi" },
 	{ "libcufile", "it moves data to GPU memory" },
 	{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
 	{ "xnvme", "it drives NVMe through the xNVMe library" },

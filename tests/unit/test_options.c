@@ -481,7 +481,7 @@ END_TEST
 
 START_TEST(error_messages)
 {
-	char have[256], tail[600];
+	char have[512], tail[1024];
 
 	/* a number too large for its field is out of range, not "not a number" */
 	load_fails("[a]\niodepth=99999999999999999999\n", -EINVAL,
@@ -516,8 +516,9 @@ START_TEST(error_messages)
 		 "does not support: raidbench does not have this engine yet (supported: %s)", have);
 	load_fails("[a]\nioengine=pvsync2\n", -EINVAL, tail);
 	snprintf(tail, sizeof(tail), ":2: option 'ioengine': 'rdma' is a fio ioengine raidbench "
-		 "does not support: it does I/O over a network or to a remote store, not to a "
-		 "local disk (supported: %s)", have);
+		 "does not support: it needs a cluster or service client (GlusterFS, Ceph, HDFS, "
+		 "NFS, RDMA, HTTP) raidbench does not drive; its network engines are net, nbd and "
+		 "libiscsi (supported: %s)", have);
 	load_fails("[a]\nioengine=rdma\n", -EINVAL, tail);
 	load_fails("[a]\nverb=read\n", -EINVAL,
 		   ":2: option 'verb' belongs to fio's rdma engine, which raidbench does not "
