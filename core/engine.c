@@ -138,6 +138,16 @@ static int in_words(const char *list, const char *s, size_t n)
 	return 0;
 }
 
+const char *engine_name_with(unsigned flag)
+{
+	size_t i;
+
+	for (i = 0; i < NR_ENGINES; i++)
+		if (engines[i]->flags & flag)
+			return engines[i]->name;
+	return "?";
+}
+
 const struct io_engine_ops *engine_lookup(const char *s, char *why, size_t whylen)
 {
 	const struct io_engine_ops *ops = engine_find(s);

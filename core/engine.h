@@ -188,6 +188,8 @@ const struct io_engine_ops *engine_at(size_t i);
 
 /* The registered names, ", "-separated, for messages ("libaio, io_uring, ..."). */
 void engine_names(char *buf, size_t len);
+/* The first registered engine with flag set, for messages that point the user to it ("?" if none). */
+const char *engine_name_with(unsigned flag);
 
 /*
  * ioengine=: the registered engine called s, or NULL with why filled: a fio

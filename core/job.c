@@ -915,8 +915,8 @@ static int opt_pct_seq(struct job_draft *d, const struct job_opt *o, const char 
 #define N_VLATER "raidbench verifies after the write phase, in the job's own thread"
 #define N_VDUMP "a failed block is reported with its offset and checksums, not dumped to files"
 #define N_VHDR "blocks carry raidbench's own verify header (crc32c), not fio's layout"
-#define N_ZBD "it applies to zonemode=zbd, which raidbench runs only with ioengine=libzbc: " \
-	"writes go to write pointers, this option has no effect"
+#define N_ZBD "it applies to zonemode=zbd, where raidbench's zoned engine writes at the " \
+	"write pointers itself: this option has no effect"
 #define N_FLOW "flow counts I/Os, not tokens: the watermark has no effect"
 #define N_LOGS "raidbench's log files keep their default layout"
 #define N_URING "an option of fio's io_uring engine; raidbench's io_uring uses its own settings"

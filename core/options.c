@@ -108,7 +108,6 @@ static const struct { const char *name, *owner; } fio_engine_options[] = {
 	{ "read-req-num-512-blocks", "act" },
 	{ "serverip", "librpma_*" },
 	{ "size", "tiobench" },
-	{ "skip_bad", "mtd" },
 	{ "test-duration", "act" },
 	{ "threads", "tiobench" },
 	{ "threads-per-queue", "act" },

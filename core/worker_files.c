@@ -69,7 +69,8 @@ static int check_zoned(const struct job_spec *job, const char *path, const struc
 			 "queue/zoned is \"none\"); use zonemode=strided or none", job->name, path);
 	else
 		snprintf(err, errlen, "job '%s': zonemode=zbd: %s is a %s zoned device; raidbench "
-			 "keeps its write pointers only with ioengine=libzbc", job->name, path, model);
+			 "keeps its write pointers only with ioengine=%s", job->name, path, model,
+			 engine_name_with(ENGINE_F_ZONED));
 	return -EINVAL;
 }
 

@@ -483,7 +483,7 @@ END_TEST
 /* ioengine= values: ours, fio's others (with why not), plugins and typos. */
 START_TEST(test_engine_lookup)
 {
-	char why[512] = "", have[256];
+	char why[1024] = "", have[512];
 
 	engine_names(have, sizeof(have));
 	ck_assert_ptr_eq(engine_lookup("libaio", why, sizeof(why)), engine_find("libaio"));
@@ -491,7 +491,7 @@ START_TEST(test_engine_lookup)
 	ck_assert_str_eq(why, "");
 	ck_assert_ptr_null(engine_lookup("rbd", why, sizeof(why)));
 	ck_assert_msg(!strncmp(why, "'rbd' is a fio ioengine raidbench does not support: it "
-			       "does I/O over a network", 77) &&
+			       "needs a cluster", 70) &&
 		      strstr(why, have), "%s", why);
 	ck_assert_ptr_null(engine_lookup("external:/x.so", why, sizeof(why)));
 	ck_assert_msg(strstr(why, "loads no engine plugins") && strstr(why, have), "%s", why);
