@@ -39,7 +39,7 @@
 #                    several times the bar), d 8 (its bar is 2% wide), d2 4, g's scale 2
 #   BENCH_RUNTIME    seconds per run in a-d and g (2)
 #   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (3, 10)
-#   BENCH_LOOP_MB    size of the loop device's backing file (1024)
+#   BENCH_LOOP_MB    size of the loop device's backing file (512)
 #   BENCH_MD         also write the method, the table and the bars as Markdown there
 #                    (tests/bench/RESULTS.md is that file from the latest run)
 #   BENCH_KEEP       copy the raw JSON and the numbers into this directory
@@ -83,7 +83,7 @@ else
 	RING_SECS=0.3
 	RING_RUNS=10
 fi
-LOOP_MB=${LOOP_MB:-${BENCH_LOOP_MB:-1024}}
+LOOP_MB=${LOOP_MB:-${BENCH_LOOP_MB:-512}}
 NR_INV_LOOPS=${NR_INV_LOOPS:-64}
 
 die() { echo "bench: $*" >&2; exit 2; }
