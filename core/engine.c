@@ -28,6 +28,9 @@ extern const struct io_engine_ops engine_mmap_ops;
 extern const struct io_engine_ops engine_splice_ops;
 extern const struct io_engine_ops engine_cpuio_ops;
 extern const struct io_engine_ops engine_e4defrag_ops;
+extern const struct io_engine_ops engine_libpmem_ops;
+extern const struct io_engine_ops engine_pmemblk_ops;
+extern const struct io_engine_ops engine_devdax_ops;
 
 /* The first one is the default ioengine (fio's on Linux). */
 static const struct io_engine_ops *const engines[] = {
@@ -48,6 +51,9 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_splice_ops,
 	&engine_cpuio_ops,
 	&engine_e4defrag_ops,
+	&engine_libpmem_ops,
+	&engine_pmemblk_ops,
+	&engine_devdax_ops,
 };
 
 #define NR_ENGINES (sizeof(engines) / sizeof(engines[0]))
@@ -64,7 +70,6 @@ static const struct {
 	  "gfapi_async libhdfs dfs libiscsi",
 	  "it does I/O over a network or to a remote store, not to a local disk" },
 	{ "exec", "raidbench does not run commands from job files" },
-	{ "pmemblk libpmem dev-dax", "it drives persistent memory, not a block device" },
 	{ "mtd", "it drives raw flash (MTD) devices" },
 	{ "libzbc", "it drives SCSI/ATA zoned disks through the libzbc library "
 	  "(zonemode=zbd with a block device engine is checked against the disk instead)" },

@@ -31,6 +31,7 @@ struct io_unit {
 	uint64_t issue_ns;
 	uint64_t numberio;	/* sequence number, for verify headers */
 	void *engine_priv;	/* per-unit engine data (iocb) */
+	void *target;		/* the file's handle from target_open(), else NULL */
 };
 
 enum engine_queue_result {
@@ -52,10 +53,13 @@ enum {
 	ENGINE_F_DONOR = 1u << 8,	/* writes the job's donorname= file (e4defrag): guarded too */
 	/* queue() moves no data between the buffer and the file (falloc, filestat, cpuio...) */
 	ENGINE_F_NOXFER = 1u << 9,
+	/* maps its targets (libpmem, dev-dax): direct=/sync= are its own, never O_DIRECT/O_SYNC */
+	ENGINE_F_MAPS = 1u << 10,
 };
 
 struct engine_ctx;
 struct job_spec;
+struct guard_consent;
 
 /* fio's engine tuning options, for engines that take them (init_tuned). */
 struct engine_tuning {
@@ -108,6 +112,19 @@ struct io_engine_ops {
 	/* Optional: takes the job's engine options (stat_type=, cmd_type=, ...) after init. */
 	int (*configure)(struct engine_ctx *ctx, const struct job_spec *job, char *err,
 			 size_t errlen);
+	/*
+	 * Optional, for targets the engine opens itself by name (pmemblk's pools,
+	 * "path,bsize,MiB"): at setup, from the setup thread, instead of laying
+	 * out and opening the file. The engine asks the guard (under consent)
+	 * about every file it will create or write, and returns a handle (given
+	 * to each unit as target), the usable bytes and the block size; 0 or
+	 * -errno with err naming the target and why.
+	 */
+	int (*target_open)(const char *spec, const struct job_spec *job,
+			   const struct guard_consent *consent, void **target, uint64_t *bytes,
+			   unsigned *lbs, char *err, size_t errlen);
+	/* Drops a handle from target_open(); unlink: the job asked for unlink=1. */
+	void (*target_close)(void *target, bool unlink);
 };
 
 /*

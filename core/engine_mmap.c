@@ -6,18 +6,15 @@
  * really direct").
  *
  * A device error under a mapping arrives as SIGBUS, not as an errno: the
- * copy runs with a per-thread jump buffer and a SIGBUS handler that turns it
- * into EIO for that unit, so a failing or vanished disk ends the job with a
- * message instead of killing the program.
+ * copy goes through engine_bus_copy(), which turns it into EIO for that
+ * unit, so a failing or vanished disk ends the job with a message instead of
+ * killing the program.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* fallocate, FALLOC_FL_* */
 #endif
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
-#include <setjmp.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +24,7 @@
 #include <unistd.h>
 #include <linux/fs.h>
 #include "engine.h"
+#include "engine_bus.h"
 #include "job.h"
 
 struct mapping {
@@ -42,37 +40,6 @@ struct mmap_ctx {
 	size_t nr_maps;
 };
 
-/* set while this thread copies through a mapping; the SIGBUS handler jumps to it */
-static __thread sigjmp_buf *bus_jmp;
-static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
-static struct sigaction bus_prev;
-
-static void on_sigbus(int sig, siginfo_t *si, void *uc)
-{
-	if (bus_jmp)
-		siglongjmp(*bus_jmp, 1);
-	/* not ours: what was there before decides (by default, the program ends) */
-	if (bus_prev.sa_flags & SA_SIGINFO)
-		bus_prev.sa_sigaction(sig, si, uc);
-	else if (bus_prev.sa_handler != SIG_IGN && bus_prev.sa_handler != SIG_DFL)
-		bus_prev.sa_handler(sig);
-	else {
-		signal(SIGBUS, SIG_DFL);
-		raise(SIGBUS);
-	}
-}
-
-static void install_sigbus(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_sigbus;
-	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGBUS, &sa, &bus_prev);
-}
-
 static int mmap_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
 		     unsigned nr_units, char *err, size_t errlen)
 {
@@ -82,7 +49,6 @@ static int mmap_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *un
 		snprintf(err, errlen, "mmap: cannot allocate a context");
 		return -ENOMEM;
 	}
-	pthread_once(&bus_once, install_sigbus);
 	*ctx = (struct engine_ctx *)c;
 	return 0;
 }
@@ -145,7 +111,6 @@ static int mmap_queue(struct engine_ctx *ctx, struct io_unit *u)
 {
 	struct mmap_ctx *c = (struct mmap_ctx *)ctx;
 	struct mapping *m;
-	sigjmp_buf jb;
 	size_t len;
 	char *at;
 	int ret = unit_map(c, u, &m);
@@ -169,16 +134,10 @@ static int mmap_queue(struct engine_ctx *ctx, struct io_unit *u)
 	at = (char *)m->p + u->offset;
 	/* over the end of the file: a short transfer */
 	len = u->offset + u->len > m->len ? (size_t)(m->len - u->offset) : u->len;
-	if (sigsetjmp(jb, 1)) {
-		bus_jmp = NULL;
-		return engine_sync_done(u, -EIO);	/* the page could not be read or written */
-	}
-	bus_jmp = &jb;
-	if (u->ddir == DDIR_READ)
-		memcpy(u->buf, at, len);
-	else
-		memcpy(at, u->buf, len);
-	bus_jmp = NULL;
+	ret = u->ddir == DDIR_READ ? engine_bus_copy(u->buf, at, len, NULL, NULL)
+				   : engine_bus_copy(at, u->buf, len, NULL, NULL);
+	if (ret)
+		return engine_sync_done(u, ret);
 	if (c->direct) {
 		/* msync and madvise take page-aligned addresses */
 		uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);

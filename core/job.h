@@ -128,6 +128,7 @@ struct job_spec {
 	bool end_fsync;
 	bool invalidate;
 	bool norandommap;
+	bool unlink;		/* remove the files after the job (engines with target_close) */
 	int lfsr;			/* random_generator=lfsr: every block once per pass, even with norandommap */
 	bool randrepeat;
 	uint64_t randseed;

@@ -418,6 +418,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	u->offset = f->start + off;
 	u->fd = f->fd;
 	u->path = f->path;
+	u->target = f->target;
 	u->file_idx = (unsigned)(f - w->files);
 	u->error = 0;
 	u->resid = 0;
@@ -454,6 +455,7 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 			u->offset = f->start + b * w->min_bs;
 			u->fd = f->fd;
 			u->path = f->path;
+			u->target = f->target;
 			u->file_idx = st->vfile;
 			u->error = 0;
 			u->resid = 0;
@@ -632,7 +634,8 @@ static inline void settle_sync(struct worker *w, struct io_state *st, uint64_t n
 static void do_fsync(struct worker *w, int fd, bool count)
 {
 	uint64_t t0 = rb_now_ns(), t1;
-	int ret = w->job->fdatasync_blocks ? fdatasync(fd) : fsync(fd);
+	/* no fd: the engine keeps the target itself (pmemblk), always synchronous */
+	int ret = fd < 0 ? 0 : w->job->fdatasync_blocks ? fdatasync(fd) : fsync(fd);
 
 	t1 = rb_now_ns();
 	if (ret < 0) {

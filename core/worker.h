@@ -51,6 +51,7 @@ struct worker_file {
 	uint64_t nr_blocks;	/* region / min bs */
 	uint8_t *written;	/* verify: bitmap of blocks written, NULL otherwise */
 	unsigned lbs;		/* logical block size for O_DIRECT checks */
+	void *target;		/* the engine's handle (target_open), else NULL */
 };
 
 struct worker {

@@ -200,12 +200,15 @@ static int open_target(struct worker *w, struct worker_file *f, char *err, size_
 	bool writes = job_writes(job) && !job->verify_only;
 	int flags = O_CLOEXEC;
 
-	if (job->direct)
-		flags |= O_DIRECT;
-	if (job->sync == SYNC_SYNC)
-		flags |= O_SYNC;
-	else if (job->sync == SYNC_DSYNC)
-		flags |= O_DSYNC;
+	/* an engine that maps its files gives direct= and sync= its own meaning */
+	if (!(w->ops->flags & ENGINE_F_MAPS)) {
+		if (job->direct)
+			flags |= O_DIRECT;
+		if (job->sync == SYNC_SYNC)
+			flags |= O_SYNC;
+		else if (job->sync == SYNC_DSYNC)
+			flags |= O_DSYNC;
+	}
 
 	if (writes)
 		f->fd = guard_open_write(f->path, flags | O_RDWR, w->consent, err, errlen);
@@ -355,7 +358,7 @@ static int check_alignment(struct worker *w, char *err, size_t errlen)
 	const struct job_spec *job = w->job;
 	unsigned i, d, k;
 
-	if (!job->direct)
+	if (!job->direct || (w->ops->flags & ENGINE_F_MAPS))
 		return 0;
 	for (i = 0; i < w->nr_files; i++) {
 		unsigned lbs = w->files[i].lbs;
@@ -417,6 +420,22 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 				return -EPERM;
 			}
 		}
+	}
+	if (w->ops->target_open) {
+		/* the engine opens these itself, by name (pmemblk's "path,bsize,MiB") */
+		for (i = 0; i < w->nr_files; i++) {
+			struct worker_file *f = &w->files[i];
+			char why[1024] = "";
+
+			ret = w->ops->target_open(f->path, job, w->consent, &f->target,
+						  &f->real_size, &f->lbs, why, sizeof(why));
+			if (ret) {
+				snprintf(err, errlen, "job '%s': %s", job->name, why);
+				return ret;
+			}
+			f->is_blockdev = true;	/* sized by the engine, never laid out */
+		}
+		return size_regions(w, err, errlen);
 	}
 	if (w->ops->flags & ENGINE_F_DISKLESS) {
 		/* no file at all: each "file" is a region nothing reads, as long as runtime allows */
@@ -566,6 +585,9 @@ void worker_close_files(struct worker *w)
 
 		if (f->fd >= 0)
 			guard_close(f->fd);	/* drops the guard's exclusive hold with the last fd */
+		if (f->target)
+			w->ops->target_close(f->target, w->job->unlink);
+		f->target = NULL;
 		free(f->path);
 		rb_randmap_free(f->map);
 		free(f->used);

@@ -90,7 +90,8 @@ done
 ln -sf ../bin/busybox "$R/sbin/modprobe"	# the kernel's request_module runs /sbin/modprobe
 MODS="virtio_pci virtio_blk virtio_scsi 9pnet_virtio 9p
   md_mod linear raid0 raid1 raid10 raid456 dm_mod
-  sd_mod sg ahci nvme megaraid_sas ext4 crc32c_generic"
+  sd_mod sg ahci nvme megaraid_sas ext4 crc32c_generic
+  nd_e820 nd_pmem dax_pmem device_dax"
 M=$G.tmp/kernel/lib/modules/$kver
 depmod -b "$G.tmp/kernel" "$kver" || die "depmod failed"
 # each module's file and those of its dependencies, from modules.dep

@@ -17,7 +17,8 @@
 # does not start. The VM is killed at the timeout and whenever this script
 # ends; one VM runs at a time (a lock in /var/tmp). RB_VM_CONSOLE=FILE keeps
 # the guest's kernel console; RB_VM_TRACE=1 runs SCRIPT under bash -x with
-# timestamps; RAIDBENCH, SRCDIR and RB_* variables pass in.
+# timestamps; RAIDBENCH, SRCDIR and RB_* variables pass in. --kernel-args=A
+# adds A to the guest kernel's command line (memmap=SIZE!START: legacy pmem).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRCDIR=${SRCDIR:-$(cd "$HERE/../.." && pwd)}
@@ -25,9 +26,10 @@ RAIDBENCH=${RAIDBENCH:-$SRCDIR/raidbench}
 skip() { echo "SKIP: $*"; exit 77; }
 die() { echo "run-vm: $*" >&2; exit 2; }
 
-disks='' timeout=170 mem=768
+disks='' timeout=170 mem=768 kargs=''
 parse_opt() {
 	case $1 in
+	--kernel-args=*) kargs="$kargs ${1#--kernel-args=}" ;;	# e.g. memmap=64M!512M (pmem)
 	--disks=*) disks=${1#--disks=} ;;
 	--timeout=*) timeout=${1#--timeout=} ;;
 	--mem=*) mem=${1#--mem=} ;;
@@ -152,7 +154,7 @@ boot() {
 	timeout -k 5 "$timeout" "$QEMU" -machine q35 -accel tcg,thread=multi,tb-size=64 -smp 2 \
 		-m "$mem" -nodefaults -no-reboot -display none -pidfile "$T/qemu.pid" \
 		-kernel "$G/vmlinux" -initrd "$G/initrd.cpio" \
-		-append "console=ttyS0 panic=-1 quiet rb.job=$T/job.sh rb.disks=$n" \
+		-append "console=ttyS0 panic=-1 quiet rb.job=$T/job.sh rb.disks=$n$kargs" \
 		-serial "file:$T/console" -serial "file:$T/out" \
 		-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
 		"${numa[@]}" "${dev[@]}" "${late[@]}" >"$T/qemu.log" 2>&1 &
