@@ -32,11 +32,12 @@
 # Environment:
 #   RAIDBENCH        the binary (make bench sets it)
 #   RING_BENCH       the ring benchmark (default: tests/bench/ring_bench next to it)
-#   BENCH_QUICK=1    the same cases, shorter: 2 rounds (1 for d2, g and f2), 1 s runs,
-#                    e 1 s vs 3 s, 16 loop devices for f2, a 256 MiB loop device (under 2 min)
+#   BENCH_QUICK=1    the same cases, shorter: one round each (a smoke pass), 1 s runs,
+#                    g with 1 and 64 jobs, e 1 s vs 3 s, 8 loop devices for f2, a 256 MiB
+#                    loop device (under 2 min)
 #   BENCH_CASES      which cases to run ("a b c d e f g")
 #   BENCH_ROUNDS     rounds of the device cases b, c and gl (5); a runs 3 (its ratios are
-#                    several times the bar), d 8 (its bar is 2% wide), d2 4, g's scale 2
+#                    several times the bar), d 8 (its bar is 2% wide), d2 3, gl 4, g's scale 2
 #   BENCH_RUNTIME    seconds per run in a-d and g (2)
 #   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (3, 10)
 #   BENCH_LOOP_MB    size of the loop device's backing file (512)
@@ -53,7 +54,8 @@ CASES=${BENCH_CASES:-a b c d e f g}
 # the budget: at most 10 minutes on a loaded 2-CPU machine, 2 with BENCH_QUICK (most of
 # it is runs of RUNTIME: rounds go where a bar is near and the spread wide)
 if [ -n "${BENCH_QUICK:-}" ] && [ "${BENCH_QUICK}" != 0 ]; then
-	ROUNDS=${BENCH_ROUNDS:-2}
+	# a smoke pass: one pair per case (process start-up, not the 1 s runs, is most of it)
+	ROUNDS=${BENCH_ROUNDS:-1}
 	RUNTIME=${BENCH_RUNTIME:-1}
 	RSS_SHORT=${BENCH_RSS_SHORT:-1}
 	RSS_LONG=${BENCH_RSS_LONG:-3}
@@ -61,10 +63,12 @@ if [ -n "${BENCH_QUICK:-}" ] && [ "${BENCH_QUICK}" != 0 ]; then
 	D_ROUNDS=$ROUNDS
 	D2_ROUNDS=1
 	G_ROUNDS=1
+	G_JOBS="1 64"
+	GL_ROUNDS=1
 	F2_ROUNDS=1
 	RING_SECS=0.2
-	RING_RUNS=4
-	NR_INV_LOOPS=16
+	RING_RUNS=3
+	NR_INV_LOOPS=8
 	LOOP_MB=${BENCH_LOOP_MB:-256}
 else
 	ROUNDS=${BENCH_ROUNDS:-5}
@@ -75,9 +79,11 @@ else
 	A_ROUNDS=3
 	# d's bar is 2% wide: more rounds; d2 (64 jobs) is the slowest run of all
 	D_ROUNDS=8
-	D2_ROUNDS=4
-	# g's scale table has no bar
+	D2_ROUNDS=3
+	# g's scale table has no bar; gl's ratios sit far from theirs
 	G_ROUNDS=2
+	G_JOBS="1 4 16 64"
+	GL_ROUNDS=4
 	F2_ROUNDS=3
 	# the ring's bar is the best run: many short runs find the quiet moments of a busy machine
 	RING_SECS=0.3
@@ -421,7 +427,7 @@ fi
 
 # ---- (g) scale -------------------------------------------------------------------
 if want g; then
-	for n in 1 4 16 64; do
+	for n in $G_JOBS; do
 		title="$n job(s) x null 4k randread iodepth 32 (raidbench; /proc read every 0.1 s)"
 		note "gj$n" "$title"
 		echo "== gj$n $title  (at ${SECONDS} s)"
@@ -452,7 +458,7 @@ if want g; then
 			fi
 		done
 		if [ $ok = 1 ]; then
-			pair gl "16 loop devices at once, a libaio 4k randread QD32 job on each" "$WORK/gl.fio"
+			PAIR_ROUNDS=$GL_ROUNDS pair gl "16 loop devices at once, a libaio 4k randread QD32 job on each" "$WORK/gl.fio"
 		else
 			note gl "n/a: could not attach 16 loop devices"
 		fi

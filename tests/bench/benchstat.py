@@ -291,7 +291,7 @@ def bars(n):
                 else missing("c1"),
                 "n/a" if r is None or c is None else
                 ("PASS" if r >= 0.95 and c <= 1.0 else "FAIL")))
-    for case, what in (("d", "null QD32, 1 job"), ("d2", "libaio QD4, 64 jobs on a loop device")):
+    for case, what in (("d", "null QD32, 1 job"), ("d2", "libaio QD4, 64 jobs over 8 loop devices")):
         r = pmed(case, "iops")
         ui = n.med(case, "tui", "ui_cpu_s")
         out.append(("(d) %s: IOPS with the TUI's Run screen (tmux 132x43) / headless >= 0.98"
