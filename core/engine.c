@@ -28,6 +28,8 @@ extern const struct io_engine_ops engine_mmap_ops;
 extern const struct io_engine_ops engine_splice_ops;
 extern const struct io_engine_ops engine_cpuio_ops;
 extern const struct io_engine_ops engine_e4defrag_ops;
+extern const struct io_engine_ops engine_nbd_ops;
+extern const struct io_engine_ops engine_libiscsi_ops;
 extern const struct io_engine_ops engine_libpmem_ops;
 extern const struct io_engine_ops engine_pmemblk_ops;
 extern const struct io_engine_ops engine_devdax_ops;
@@ -51,6 +53,8 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_splice_ops,
 	&engine_cpuio_ops,
 	&engine_e4defrag_ops,
+	&engine_nbd_ops,
+	&engine_libiscsi_ops,
 	&engine_libpmem_ops,
 	&engine_pmemblk_ops,
 	&engine_devdax_ops,

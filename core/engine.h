@@ -55,6 +55,8 @@ enum {
 	ENGINE_F_NOXFER = 1u << 9,
 	/* maps its targets (libpmem, dev-dax): direct=/sync= are its own, never O_DIRECT/O_SYNC */
 	ENGINE_F_MAPS = 1u << 10,
+	/* targets are reached over the network (uri=, iscsi://): sized and read by remote_probe() */
+	ENGINE_F_REMOTE = 1u << 11,
 };
 
 struct engine_ctx;
@@ -125,6 +127,21 @@ struct io_engine_ops {
 			   unsigned *lbs, char *err, size_t errlen);
 	/* Drops a handle from target_open(); unlink: the job asked for unlink=1. */
 	void (*target_close)(void *target, bool unlink);
+	/*
+	 * Optional, at parse time: the job's options as this engine needs them
+	 * (uri= given, a well-formed URL); 0, or -EINVAL with why naming the option.
+	 */
+	int (*check_job)(const struct job_spec *job, char *why, size_t whylen);
+	/*
+	 * ENGINE_F_REMOTE: connects to target (a file's name: the URI) once at
+	 * setup and gives its size and logical block size; when head is not NULL
+	 * it also reads the first and last edge bytes (the whole target when
+	 * smaller) into head and tail, for the write guard. 0, or -errno with err
+	 * naming the target and why (no server, a malformed URI, no such LUN).
+	 */
+	int (*remote_probe)(const struct job_spec *job, const char *target, uint64_t *bytes,
+			    unsigned *lbs, void *head, void *tail, size_t edge, char *err,
+			    size_t errlen);
 };
 
 /*

@@ -449,8 +449,8 @@ static void never_tail(unsigned kinds, struct guard_out *o)
  * mounted devices are never written, even with --allow-destroy". Under
  * GUARD_NEVER only the reasons consent cannot lift are named.
  */
-static void render_refusal(const char *path, const struct target *t, const struct reasons *rs,
-			   char *err, size_t errlen)
+void guard_render_refusal(const char *path, const struct target *t, const struct reasons *rs,
+			  char *err, size_t errlen)
 {
 	enum guard_verdict v = reasons_verdict(rs);
 	struct guard_out o = { err, errlen, 0 };
@@ -544,7 +544,7 @@ int guard_check_target(const char *path, const struct guard_consent *consent,
 		free(rs);
 		return 0;
 	}
-	render_refusal(path, t, rs, err, errlen);
+	guard_render_refusal(path, t, rs, err, errlen);
 	free(rs);
 	return -EPERM;
 }

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * Devices the user consented to destroy (--allow-destroy=), by path;
@@ -68,6 +69,20 @@ int guard_check_write(const char *path, const struct guard_consent *consent, cha
  */
 int guard_open_write(const char *path, int flags, const struct guard_consent *consent,
 		     char *err, size_t errlen);
+
+/*
+ * The write gate for a target reached over the network (an NBD export, an
+ * iSCSI LUN), which holds a user's data as a disk does but has no device
+ * node to examine: only its bytes. head and tail are its first and last
+ * edge bytes (the whole target when size <= edge, tail then unused); every
+ * signature libblkid finds there (a file system, a partition table, RAID or
+ * LVM metadata) is a reason, lifted only by --allow-destroy=NAME with the
+ * name exactly as the job gives it. A blank target is writable, as a blank
+ * disk is. 0, or -EPERM with err holding the one-line refusal.
+ */
+int guard_check_remote(const char *name, uint64_t size, const void *head, const void *tail,
+		       size_t edge, const struct guard_consent *consent, char *err,
+		       size_t errlen);
 
 /*
  * Closes an fd from guard_open_write(). The kernel gives a device's

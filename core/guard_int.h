@@ -191,6 +191,13 @@ struct target {
 	char canon[PATH_MAX];	/* "/dev/sdb" for devices, else empty */
 };
 
+/*
+ * The one-line refusal of path under rs's strongest verdict: "refusing to
+ * write P: it ...; to destroy its contents, add --allow-destroy=P".
+ */
+void guard_render_refusal(const char *path, const struct target *t, const struct reasons *rs,
+			  char *err, size_t errlen);
+
 /* guard_check_write(), also telling the caller what the path turned out to be. */
 int guard_check_target(const char *path, const struct guard_consent *consent,
 		       struct target *t, char *err, size_t errlen);

@@ -116,6 +116,8 @@ void job_spec_release(struct job_spec *job)
 	free(job->write_bw_log);
 	free(job->write_iolog);
 	free(job->e4defrag_donor);
+	free(job->remote_uri);
+	free(job->iscsi_initiator);
 	free(job->write_lat_log);
 	free(job->write_iops_log);
 	free_kv(job->job_options, job->nr_job_options);
@@ -181,6 +183,8 @@ int job_spec_copy(struct job_spec *dst, const struct job_spec *src)
 	ret |= dup_str(&dst->write_bw_log, src->write_bw_log);
 	ret |= dup_str(&dst->write_iolog, src->write_iolog);
 	ret |= dup_str(&dst->e4defrag_donor, src->e4defrag_donor);
+	ret |= dup_str(&dst->remote_uri, src->remote_uri);
+	ret |= dup_str(&dst->iscsi_initiator, src->iscsi_initiator);
 	ret |= dup_str(&dst->write_lat_log, src->write_lat_log);
 	ret |= dup_str(&dst->write_iops_log, src->write_iops_log);
 	ret |= dup_kv(&dst->job_options, src->job_options, src->nr_job_options);
@@ -990,6 +994,8 @@ static const struct job_opt job_opts[] = {
 	{ "cpuload", NULL, opt_uint, OFF(cpuload), 1, 100, 0, NULL },
 	{ "donorname", NULL, opt_str, OFF(e4defrag_donor), 0, 0, 0, NULL },
 	{ "inplace", NULL, opt_bool, OFF(e4defrag_inplace), 0, 0, OPT_BARE, NULL },
+	{ "uri", NULL, opt_str, OFF(remote_uri), 0, 0, 0, NULL },
+	{ "initiator", NULL, opt_str, OFF(iscsi_initiator), 0, 0, 0, NULL },
 	{ "cpuchunks", NULL, opt_time, OFF(cpuchunks_us), 1, 0, 0, NULL },
 	{ "cpumode", NULL, opt_word, OFF(cpumode_qsort), 0, 0, 0, NULL },
 	{ "exit_on_io_done", NULL, opt_word, 0, 0, 0, 0, NULL },
@@ -1383,5 +1389,12 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 	if (j->size && j->size < min_bs)
 		return units_errf(why, len, "size %llu is smaller than the block size %llu",
 				  (unsigned long long)j->size, (unsigned long long)min_bs);
+	{
+		/* the engine's own options (uri=, an iscsi:// filename), said at parse time */
+		const struct io_engine_ops *ops = engine_find(j->ioengine);
+
+		if (ops && ops->check_job)
+			return ops->check_job(j, why, len);
+	}
 	return 0;
 }

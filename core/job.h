@@ -151,6 +151,8 @@ struct job_spec {
 	int cpumode_qsort;		/* cpuio: cpumode=qsort (1) or noop (0) */
 	char *e4defrag_donor;		/* e4defrag: donorname=, NULL when unset */
 	bool e4defrag_inplace;		/* e4defrag: allocate the donor per I/O */
+	char *remote_uri;		/* nbd: uri=, the export's URI, NULL when unset */
+	char *iscsi_initiator;		/* libiscsi: initiator= (IQN), NULL for the default */
 	bool fill_device;		/* write until the device or file system is full */
 	bool exitall;			/* this job's end stops every other job */
 	bool zbd;			/* zonemode=zbd: the target must be a zoned device */

@@ -126,7 +126,6 @@ static const struct { const char *name, *owner; } fio_engine_options[] = {
 	{ "threads-per-queue", "act" },
 	{ "touch_objects", "rados" },
 	{ "ttl", "net/netsplice" },
-	{ "uri", "nbd" },
 	{ "verb", "rdma" },
 	{ "window_size", "net/netsplice" },
 	{ "xnvme_admin", "xnvme" },

@@ -268,6 +268,7 @@ struct run_handle {
 	struct series *series;		/* the ticks kept for the saved result */
 	const char **names;
 	int *groups;
+	int *nodes;		/* each worker's NUMA node, -1 when not placed */
 };
 
 /*
@@ -395,6 +396,7 @@ static void handle_free(struct run_handle *e)
 	free(e->disk_names);
 	free(e->names);
 	free(e->groups);
+	free(e->nodes);
 	free(e);
 }
 
@@ -456,7 +458,8 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 	e->smp = calloc(res->nr_workers, sizeof(*e->smp));
 	e->names = calloc(res->nr_workers + 1, sizeof(*e->names));
 	e->groups = calloc(res->nr_workers + 1, sizeof(*e->groups));
-	if (!res->workers || !e->smp || !e->names || !e->groups) {
+	e->nodes = calloc(res->nr_workers + 1, sizeof(*e->nodes));
+	if (!res->workers || !e->smp || !e->names || !e->groups || !e->nodes) {
 		snprintf(err, errlen, "out of memory");
 		ret = -ENOMEM;
 		goto fail;
@@ -484,6 +487,7 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 			}
 			e->names[k] = jl->jobs[i].name;
 			e->groups[k] = jl->jobs[i].groupid;
+			e->nodes[k] = res->workers[k].numa_node;
 		}
 	}
 	/* flow=: the jobs of one flow_id share its counters */
@@ -513,6 +517,7 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 	e->lay.nr_workers = res->nr_workers;
 	e->lay.worker_names = e->names;
 	e->lay.worker_groups = e->groups;
+	e->lay.worker_nodes = e->nodes;
 	e->lay.nr_disks = e->nr_disks;
 	e->lay.disk_names = e->disk_names;
 	e->lay.interval_ms = e->interval_ms;

@@ -31,6 +31,7 @@ struct run_layout {
 	const char *const *worker_names;	/* job name of each worker */
 	const int *worker_groups;	/* fleets: -1 marks a host's total row */
 	const char *const *worker_hosts;	/* fleets: each row's host; NULL for a local run */
+	const int *worker_nodes;	/* NUMA node each worker is placed on (-1: none); may be NULL */
 	size_t nr_disks;
 	const char *const *disk_names;		/* full kernel names: LIVE_DISK job = index */
 	unsigned interval_ms;

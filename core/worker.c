@@ -631,15 +631,55 @@ static inline void settle_sync(struct worker *w, struct io_state *st, uint64_t n
 		settle(w, st, now);
 }
 
-static void do_fsync(struct worker *w, int fd, bool count)
+/*
+ * A remote target (nbd, libiscsi) has no fd: its fsync is a DDIR_SYNC unit
+ * through the engine (an NBD flush, SYNCHRONIZE CACHE), sent with nothing
+ * else in flight. 0 or -errno.
+ */
+static int engine_flush(struct worker *w, unsigned file_idx)
+{
+	struct io_unit *u;
+	int r;
+
+	if (!w->nr_free)
+		return -EBUSY;
+	u = w->free_units[--w->nr_free];
+	u->ddir = DDIR_SYNC;
+	u->datasync = w->job->fdatasync_blocks != 0;
+	u->file_idx = file_idx;
+	u->fd = -1;
+	u->path = w->files[file_idx].path;
+	u->offset = 0;
+	u->len = 0;
+	u->start_ns = u->issue_ns = rb_now_ns();
+	r = w->ops->queue(w->ctx, u);
+	if (r == ENGINE_QUEUED) {
+		r = w->ops->commit(w->ctx, NULL);
+		if (r >= 0)
+			r = w->ops->getevents(w->ctx, 1, 1);
+		if (r == 1)
+			u = w->ops->event(w->ctx, 0);
+		r = r < 0 ? r : r == 1 ? 0 : -EIO;
+	} else
+		r = r == ENGINE_COMPLETED ? 0 : r < 0 ? r : -EBUSY;
+	w->free_units[w->nr_free++] = u;
+	return r ? r : -u->error;
+}
+
+static void do_fsync(struct worker *w, unsigned file_idx, bool count)
 {
 	uint64_t t0 = rb_now_ns(), t1;
-	/* no fd: the engine keeps the target itself (pmemblk), always synchronous */
-	int ret = fd < 0 ? 0 : w->job->fdatasync_blocks ? fdatasync(fd) : fsync(fd);
+	int fd = w->files[file_idx].fd, ret;
 
+	if (w->ops->flags & ENGINE_F_REMOTE)
+		ret = engine_flush(w, file_idx);
+	else if (fd < 0)
+		ret = 0;	/* no fd: the engine keeps the target itself (pmemblk), always synchronous */
+	else
+		ret = (w->job->fdatasync_blocks ? fdatasync(fd) : fsync(fd)) < 0 ? -errno : 0;
 	t1 = rb_now_ns();
 	if (ret < 0) {
-		set_error(w, errno, "job '%s': fsync failed: %s", w->job->name, strerror(errno));
+		set_error(w, -ret, "job '%s': fsync failed: %s", w->job->name, strerror(-ret));
 		return;
 	}
 	if (count) {
@@ -908,7 +948,7 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 				if (++st->writes_since_sync >= every) {
 					fresh = false;
 					drain(w, st, &queued, &inflight);
-					do_fsync(w, u->fd, st->counting);
+					do_fsync(w, u->file_idx, st->counting);
 					st->writes_since_sync = 0;
 				}
 			}
@@ -1010,15 +1050,12 @@ static int worker_thread_setup(struct worker *w)
 				numa_bitmask_free(nodes);
 		}
 	}
-	/* no placement asked for: the workers and their buffers go to the target's node */
-	if (!job->has_cpus_allowed && !job->numa_cpu_nodes && !job->numa_mem_policy &&
-	    w->nr_files && numa_available() >= 0 && numa_max_node() > 0) {
-		int node = numa_node_of_path(w->files[0].path);
-
-		if (node >= 0 && numa_run_on_node(node) == 0) {
-			numa_set_preferred(node);
-			w->numa_node = node;
-		}
+	/* the node worker_setup chose: the thread and its buffers go there */
+	if (w->numa_node >= 0) {
+		if (numa_run_on_node(w->numa_node) == 0)
+			numa_set_preferred(w->numa_node);
+		else
+			w->numa_node = -1;
 	}
 	if (job->nice && setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), job->nice) < 0) {
 		set_error(w, errno, "job '%s': nice=%d: %s", job->name, job->nice,
@@ -1149,7 +1186,7 @@ void *worker_main(void *arg)
 			pump(w, &st, gen_main);
 		if (job->end_fsync && job_writes(job) && !w->ts.error && !st.loop_break)
 			for (i = 0; i < w->nr_files; i++)
-				do_fsync(w, w->files[i].fd, false);
+				do_fsync(w, i, false);
 		t_main_end = rb_now_ns();
 		if (job->verify && (job->do_verify || job->verify_only) && (job->rw & RW_WRITE) &&
 		    (!w->ts.error || !job->verify_fatal) && !worker_stopped(w)) {
@@ -1364,6 +1401,13 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 				return -ENOMEM;
 		}
 	}
+	/*
+	 * No placement asked for: the worker will run on its target's node.
+	 * Chosen here, before any thread starts, so the run's layout shows it.
+	 */
+	if (!job->has_cpus_allowed && !job->numa_cpu_nodes && !job->numa_mem_policy &&
+	    w->nr_files && numa_available() >= 0 && numa_max_node() > 0)
+		w->numa_node = numa_node_of_path(w->files[0].path);
 	if (job->verify && (job->do_verify || job->verify_only))
 		for (i = 0; i < w->nr_files; i++) {
 			size_t bytes = (size_t)(w->files[i].nr_blocks + 7) / 8;

@@ -58,7 +58,7 @@ struct worker {
 	const struct job_spec *job;
 	unsigned clone;			/* 0..numjobs-1 */
 	unsigned index;			/* global index among all workers */
-	int numa_node;			/* placed on its target's node, else -1 */
+	int numa_node;			/* its target's node it is placed on, else -1 */
 	pthread_t thread;
 	bool started;
 

@@ -105,6 +105,9 @@ static int resolve_paths(struct worker *w, char *err, size_t errlen)
 	unsigned i, n;
 
 	n = job->nr_filenames ? job->nr_filenames : (job->nrfiles ? job->nrfiles : 1);
+	/* a remote engine's one target is its uri= when no filename= names others */
+	if (!job->nr_filenames && job->remote_uri && (w->ops->flags & ENGINE_F_REMOTE))
+		n = 1;
 	w->files = calloc(n, sizeof(*w->files));
 	if (!w->files)
 		return -ENOMEM;
@@ -117,9 +120,15 @@ static int resolve_paths(struct worker *w, char *err, size_t errlen)
 		f->fd = -1;
 		if (job->nr_directories)
 			dir = job->directories[(w->clone + i) % job->nr_directories];
-		if (job->nr_filenames) {
+		if (job->nr_filenames && (w->ops->flags & ENGINE_F_REMOTE)) {
+			f->shared = true;
+			f->path = strdup(job->filenames[i]);	/* a URL: no directory= before it */
+		} else if (job->nr_filenames) {
 			f->shared = true;
 			f->path = path_join(dir, job->filenames[i]);
+		} else if (job->remote_uri && (w->ops->flags & ENGINE_F_REMOTE)) {
+			f->shared = true;
+			f->path = strdup(job->remote_uri);
 		} else {
 			/* fio's default name: jobname.jobnum.filenum */
 			snprintf(name, sizeof(name), "%s.%u.%u", job->name, w->clone, i);
@@ -297,6 +306,73 @@ static int probe_target(struct worker *w, struct worker_file *f, char *err, size
 	return 0;
 }
 
+/*
+ * A remote target (an NBD export, an iSCSI LUN): the engine connects once
+ * to size it; a job that writes has the guard look at the signatures on
+ * the target's two ends first, as it would on a disk's.
+ */
+static int probe_remote(struct worker *w, struct worker_file *f, char *err, size_t errlen)
+{
+	const struct job_spec *job = w->job;
+	const size_t edge = 1u << 20;
+	bool writes = job_writes(job) && !job->verify_only;
+	char why[1024] = "";
+	void *head = NULL, *tail = NULL;
+	uint64_t bytes = 0;
+	unsigned lbs = 512;
+	int ret;
+
+	if (writes && (!(head = malloc(edge)) || !(tail = malloc(edge)))) {
+		free(head);
+		return -ENOMEM;
+	}
+	ret = w->ops->remote_probe(job, f->path, &bytes, &lbs, head, tail, edge, why,
+				   sizeof(why));
+	if (ret)
+		snprintf(err, errlen, "job '%s': %s", job->name, why);
+	else if (writes && guard_check_remote(f->path, bytes, head, tail, edge, w->consent, why,
+					      sizeof(why))) {
+		snprintf(err, errlen, "job '%s': %s", job->name, why);
+		ret = -EPERM;
+	}
+	free(head);
+	free(tail);
+	if (ret)
+		return ret;
+	f->is_blockdev = true;	/* sized by the server, never laid out */
+	f->real_size = bytes;
+	f->lbs = lbs ? lbs : 1;
+	return 0;
+}
+
+/* Every block size a whole number of the remote target's logical blocks. */
+static int check_remote_blocks(struct worker *w, char *err, size_t errlen)
+{
+	const struct job_spec *job = w->job;
+	unsigned i, d, k;
+
+	for (i = 0; i < w->nr_files; i++)
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			uint64_t sizes[RB_MAX_BSSPLIT + 2];
+			unsigned nr = 0, lbs = w->files[i].lbs;
+
+			sizes[nr++] = job->bs[d];
+			sizes[nr++] = job->bs_max[d];
+			for (k = 0; k < job->nr_bssplit[d]; k++)
+				sizes[nr++] = job->bssplit[d][k].bs;
+			for (k = 0; k < nr; k++)
+				if (sizes[k] % lbs) {
+					snprintf(err, errlen, "job '%s': block size %llu is not a "
+						 "multiple of the logical block size of %s (%u "
+						 "bytes); use bs=%u or a multiple of it", job->name,
+						 (unsigned long long)sizes[k], w->files[i].path,
+						 lbs, lbs);
+					return -EINVAL;
+				}
+		}
+	return 0;
+}
+
 /* Size the job's region in each file, fio's rules: size, filesize, offset, %. */
 static int size_regions(struct worker *w, char *err, size_t errlen)
 {
@@ -462,6 +538,14 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 		for (i = 0; i < w->nr_files; i++)
 			w->files[i].lbs = 512;
 		return size_regions(w, err, errlen);
+	}
+	if (w->ops->flags & ENGINE_F_REMOTE) {
+		/* nothing local is opened: the engine reaches each target itself */
+		for (i = 0; i < w->nr_files; i++)
+			if ((ret = probe_remote(w, &w->files[i], err, errlen)))
+				return ret;
+		ret = check_remote_blocks(w, err, errlen);
+		return ret ? ret : size_regions(w, err, errlen);
 	}
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];

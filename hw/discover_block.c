@@ -28,6 +28,7 @@
 
 #include "guard.h"
 #include "grow.h"
+#include "stable_names.h"
 
 /* megaraid_sas puts system PDs on channels 0-1 and logical drives above (MEGASAS_MAX_PD_CHANNELS). */
 #define MEGASAS_MAX_PD_CHANNELS 2
@@ -479,6 +480,35 @@ static int link_controller(struct dctx *d, struct inv_blockdev *b, const struct 
 	return add_raid_volume(d, (size_t)(c - d->inv->controllers), b, di);
 }
 
+/*
+ * by-id and by-path names: udev's when its database has the device (only on
+ * the live machine: a recorded tree's devices are not the ones udev knows),
+ * otherwise derived from sysfs. For showing; nothing safe-or-not rests on them.
+ */
+static int read_stable_names(struct dctx *d, struct inv_blockdev *b, const struct devinfo *di)
+{
+	char addr[32];
+	struct sn_dev sn = { di->dir, b->name, NULL, d->o->dev_root, 0 };
+	int ret = 0;
+
+	if (!strcmp(d->sysfs, "/sys") && !strcmp(d->o->dev_root, "/dev"))
+		ret = stable_names_udev(di->dev, &b->stable_names, &b->nr_stable_names);
+	if (ret > 0) {
+		b->stable_names_source = strdup("udev");
+		return b->stable_names_source ? 0 : -ENOMEM;
+	}
+	if (ret < 0)
+		return ret;
+	if (device_pci(d, di, addr, sizeof(addr)))
+		sn.pci = addr;
+	ret = stable_names_derive(&sn, &b->stable_names, &b->nr_stable_names);
+	if (!ret && b->nr_stable_names) {
+		b->stable_names_source = strdup("sysfs");
+		ret = b->stable_names_source ? 0 : -ENOMEM;
+	}
+	return ret;
+}
+
 static int add_blockdev(struct dctx *d, const char *name)
 {
 	char path[PATH_MAX];
@@ -516,6 +546,8 @@ static int add_blockdev(struct dctx *d, const char *name)
 	ret = read_usage(d, b, &di);
 	if (!ret)
 		ret = link_controller(d, b, &di);
+	if (!ret)
+		ret = read_stable_names(d, b, &di);
 	return ret;
 }
 

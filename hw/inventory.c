@@ -265,6 +265,8 @@ static void blockdev_release(struct inv_blockdev *b)
 	free(b->model);
 	free(b->serial);
 	free(b->wwn);
+	strv_free(b->stable_names, b->nr_stable_names);
+	free(b->stable_names_source);
 	free(b->scheduler);
 	free(b->controller);
 	strv_free(b->partitions, b->nr_partitions);
@@ -565,6 +567,8 @@ static struct json_object *blockdev_to_json(struct jctx *j, const struct inv_blo
 	jstr(j, o, "model", b->model);
 	jstr(j, o, "serial", b->serial);
 	jstr(j, o, "wwn", b->wwn);
+	jadd(j, o, "stable_names", jstrv(j, b->stable_names, b->nr_stable_names), false);
+	jstr(j, o, "stable_names_source", b->stable_names_source);
 	jadd(j, o, "rotational", b->rotational >= 0 ? json_object_new_boolean(b->rotational) : NULL,
 	     b->rotational < 0);
 	jint(j, o, "logical_block_size", b->logical_block_size);

@@ -134,6 +134,9 @@ struct inv_blockdev {
 	char *model;
 	char *serial;
 	char *wwn;
+	char **stable_names;	/* "/dev/disk/by-id/...", then "/dev/disk/by-path/..." (hw/stable_names.h) */
+	size_t nr_stable_names;
+	char *stable_names_source;	/* "udev" (its database) | "sysfs" (derived); NULL: none */
 	int rotational;		/* 0/1, INV_UNSET */
 	int64_t logical_block_size;
 	int64_t physical_block_size;

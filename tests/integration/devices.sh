@@ -108,6 +108,16 @@ keys = {"id", "source", "model", "slot", "serial", "firmware", "driver", "pci", 
 sys.exit(0 if all(keys <= set(c) for c in d["controllers"]) else 1)
 ' "$J"
 
+check "every block device has its stable names (a list) and their source" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = all(isinstance(b["stable_names"], list) and b["stable_names_source"] in ("udev", "sysfs", None)
+         and (b["stable_names_source"] is None) == (not b["stable_names"])
+         and all(n.startswith(("/dev/disk/by-id/", "/dev/disk/by-path/")) for n in b["stable_names"])
+         for b in d["block_devices"])
+sys.exit(0 if ok else 1)
+' "$J"
+
 check "nothing was written to $PLAIN" test "$(md5sum <"$PLAIN")" = "$SUM_BEFORE"
 
 "$RAIDBENCH" devices >"$RB_TMP/tree.txt" 2>&1

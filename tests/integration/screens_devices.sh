@@ -86,8 +86,27 @@ recorded_megaraid() {
 	check "recorded: the driver" dump_has "$o/controller.txt" "megaraid_sas"
 	check "recorded: no live columns for a recorded tree" bash -c '! grep -q "rMB/s" "$1"' _ "$o/controller.txt"
 }
+# the qemu guest's tree: the SATA disk's stable names in the detail pane
+recorded_names() {
+	local o=$RB_TMP/names
+	mkdir -p "$o"
+	if ! bash "$SRCDIR/tests/fixtures/sysfs/mktree.sh" qemu "$o/tree" >/dev/null 2>&1; then
+		fail "recorded qemu tree: mktree.sh qemu failed"
+		return
+	fi
+	printf 'key F2\nkey End\ndump %s/sda.txt\n' "$o" >"$RB_TMP/names.script"
+	if ! tui --size=50x200 --sysfs-root="$o/tree/sys" "$RB_TMP/names.script" 2>"$RB_TMP/err"; then
+		fail "recorded qemu tree: tui-test failed: $(cat "$RB_TMP/err")"
+		return
+	fi
+	check "recorded: the disk's by-id name in the detail pane" \
+		grep -qE "Names +/dev/disk/by-id/ata-QEMU_HARDDISK_rb-ahci-0 " "$o/sda.txt"
+	check "recorded: and its by-path names" grep -qE "^.*  +/dev/disk/by-path/pci-0000:00:1f.2-ata-1.0 " \
+		"$o/sda.txt"
+}
 if [ -r "$SRCDIR/tests/fixtures/sysfs/mktree.sh" ]; then
 	recorded_megaraid
+	recorded_names
 fi
 
 # ---- live: the consent flow on a real device ---------------------------------

@@ -114,6 +114,10 @@ static bool rig_init(struct rig *r, const char *name)
 		printf("skipped %s: it opens its own targets by name (fio_pmem.sh)\n", name);
 		return false;
 	}
+	if (r->ops->flags & ENGINE_F_REMOTE) {
+		printf("skipped %s: it reaches a server, not an fd (remote_engines.sh)\n", name);
+		return false;
+	}
 	ck_assert_int_eq(posix_memalign((void **)&r->bufs, 4096, DEPTH * 2 * BS), 0);
 	r->image = calloc(NBLK, BS);
 	ck_assert_ptr_nonnull(r->image);

@@ -134,8 +134,9 @@ rm -rf "$G.tmp/kernel" "$G.tmp/bb" "$R"
 touch "$G.tmp/ready"
 rm -rf "$G"
 mv "$G.tmp" "$G"
-# older guests go: each is ~70 MB
+# other guests go (each is ~70 MB), but not one booted in the last two hours:
+# checkouts with other harness files share the cache and may be using it
 for old in "$CACHE"/guest-*; do
-	[ "$old" = "$G" ] || rm -rf "$old"
+	[ "$old" = "$G" ] || [ -n "$(find "$old/used" -mmin -120 2>/dev/null)" ] || rm -rf "$old"
 done
 echo "$G"

@@ -7,6 +7,8 @@
 
 vm_init() {
 	[ -n "${RB_VM:-}" ] || rb_skip "runs inside the test guest: tests/vm/run-vm.sh $0"
+	# what booting cost this scenario (the kernel's uptime: its start to here)
+	echo "# guest up $(cut -d' ' -f1 /proc/uptime) s when $(basename "$0") started"
 	# the build tree is read-only in the guest, and no timing shares the guest
 	RB_LOCK=/run/raidbench-tests.lock
 	rb_init

@@ -19,6 +19,7 @@
 # the guest's kernel console; RB_VM_TRACE=1 runs SCRIPT under bash -x with
 # timestamps; RAIDBENCH, SRCDIR and RB_* variables pass in. --kernel-args=A
 # adds A to the guest kernel's command line (memmap=SIZE!START: legacy pmem).
+# RB_VM_GUEST=DIR boots the guest build-guest.sh printed instead of asking it again.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRCDIR=${SRCDIR:-$(cd "$HERE/../.." && pwd)}
@@ -57,8 +58,14 @@ for o in "${args[@]}"; do parse_opt "$o"; done
 QEMU=$(command -v qemu-system-x86_64) ||
 	skip "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86 cpio kmod)"
 [ -x "$RAIDBENCH" ] || die "no raidbench at $RAIDBENCH: build it first"
-G=$("$HERE/build-guest.sh")
-rc=$?
+# RB_VM_GUEST: a guest build-guest.sh already found (make check-vm looks once;
+# its apt-cache lookup costs seconds, more on a loaded machine)
+if [ -n "${RB_VM_GUEST:-}" ] && [ -f "$RB_VM_GUEST/ready" ]; then
+	G=$RB_VM_GUEST rc=0
+else
+	G=$("$HERE/build-guest.sh")
+	rc=$?
+fi
 [ $rc -eq 77 ] && skip "the guest cannot be built (see above)"
 [ $rc -eq 0 ] || die "the guest could not be built"
 
@@ -121,7 +128,10 @@ for s in "${specs[@]}"; do
 			[ "$i" -lt 6 ] || die "--disks: q35's AHCI has 6 ports"
 			dev+=(-device "ide-hd,drive=d$n,bus=ide.$i,serial=$serial")
 			;;
-		megasas*) dev+=(-device "scsi-hd,drive=d$n,bus=$type.0,scsi-id=$i,serial=$serial") ;;
+		megasas*)	# the second logical drive also has a WWN (an NAA designator)
+			dev+=(-device "scsi-hd,drive=d$n,bus=$type.0,scsi-id=$i,serial=$serial$([ "$i" -ne 1 ] ||
+				echo ,wwn=0x5000c50015ea71ac)")
+			;;
 		esac
 		n=$((n + 1))
 	done
@@ -150,6 +160,15 @@ done
 # ---- boot, one VM at a time ----
 exec 7>>/var/tmp/raidbench-vm.lock
 flock 7
+# Another checkout's build-guest.sh (other harness files, another guest) may
+# have pruned this guest while we waited: the same key builds it again.
+if [ ! -f "$G/ready" ]; then
+	G2=$("$HERE/build-guest.sh")
+	rc=$?
+	[ $rc -eq 77 ] && skip "the guest cannot be built (see above)"
+	[ $rc -eq 0 ] && [ "$G2" = "$G" ] || die "the guest $G went away and could not be built again"
+fi
+touch "$G/used"
 boot() {
 	timeout -k 5 "$timeout" "$QEMU" -machine q35 -accel tcg,thread=multi,tb-size=64 -smp 2 \
 		-m "$mem" -nodefaults -no-reboot -display none -pidfile "$T/qemu.pid" \

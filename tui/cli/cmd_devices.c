@@ -359,6 +359,9 @@ static void print_blockdev(struct tree *t, bool last, const struct inv_blockdev 
 			line_add(&d, "queue depth %lld", (long long)b->queue_depth);
 		tree_info(t, false, "%s", d.buf);
 	}
+	/* the names a user may type instead of sdX: one a line, whole, to copy */
+	for (size_t i = 0; i < b->nr_stable_names; i++)
+		tree_info(t, false, "%s", b->stable_names[i]);
 	if (b->nr_partitions) {
 		struct line d = { .sep = " " };
 

@@ -256,6 +256,13 @@ static void on_setup_done(void *arg, const struct job_list *jl, const struct run
 	run_output_start(v->out);
 	if (v->header_out)
 		print_header(v->header_out, jl);
+	/* automatic NUMA placement (core/numa_place.c): each job's node, said once */
+	for (size_t i = 0; lay->worker_nodes && i < lay->nr_workers; i++)
+		if (lay->worker_nodes[i] >= 0 &&
+		    (!i || strcmp(lay->worker_names[i], lay->worker_names[i - 1]) ||
+		     lay->worker_nodes[i] != lay->worker_nodes[i - 1]))
+			tty_fprintf(stderr, "raidbench run: job '%s' runs on NUMA node %d, its target's\n",
+				    lay->worker_names[i], lay->worker_nodes[i]);
 	if (v->live)
 		live_json_layout(v->live, lay);
 	/* without memory the run goes on unwatched: the final results do not need the view */

@@ -252,6 +252,11 @@ static void bdev_details(struct out *o, const struct inv_blockdev *b)
 	ks(o, "Model", b->model);
 	ks(o, "Serial", b->serial);
 	ks(o, "WWN", b->wwn);
+	/* by-id/by-path: udev's links, or the same names made from sysfs without udev */
+	for (size_t i = 0; i < b->nr_stable_names; i++)
+		kv(o, TONE_NONE, i ? "" : b->stable_names_source &&
+		   !strcmp(b->stable_names_source, "udev") ? "Names (udev)" : "Names", "%s",
+		   b->stable_names[i]);
 	if (b->rotational != INV_UNSET)
 		kv(o, TONE_NONE, "Media", "%s", b->rotational ? "rotating (HDD)" : "non-rotating (SSD, NVMe, virtual)");
 	if (b->logical_block_size > 0)

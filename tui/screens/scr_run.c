@@ -55,6 +55,8 @@ struct run_state {
 	size_t nr_jobs;
 	char (*job_names)[48];
 	int *job_groups;
+	int *job_nodes;			/* NUMA node each worker was placed on, -1: none */
+	bool has_nodes;			/* some worker was: the job table shows a node column */
 	struct job_group *grp;
 	size_t nr_grp;
 	struct job_whole *whole;
@@ -108,10 +110,13 @@ static void layout_free(struct run_state *st)
 	st->have_fin = false;
 	free(st->job_names);
 	free(st->job_groups);
+	free(st->job_nodes);
 	free(st->grp);
 	free(st->whole);
 	st->job_names = NULL;
 	st->job_groups = NULL;
+	st->job_nodes = NULL;
+	st->has_nodes = false;
 	st->grp = NULL;
 	st->whole = NULL;
 }
@@ -157,10 +162,12 @@ void scr_run_layout(void *p, const struct job_list *jl, const struct run_layout 
 	layout_free(st);
 	st->job_names = calloc(n ? n : 1, sizeof(*st->job_names));
 	st->job_groups = calloc(n ? n : 1, sizeof(*st->job_groups));
+	st->job_nodes = calloc(n ? n : 1, sizeof(*st->job_nodes));
 	st->grp = calloc(n ? n : 1, sizeof(*st->grp));
 	st->whole = calloc(n ? n : 1, sizeof(*st->whole));
 	st->have_view = !live_view_init(&st->view, n, lay->nr_disks, lay->disk_names);
-	if (!st->job_names || !st->job_groups || !st->grp || !st->whole || !st->have_view) {
+	if (!st->job_names || !st->job_groups || !st->job_nodes || !st->grp || !st->whole ||
+	    !st->have_view) {
 		/* no memory: the run goes on, its final results do not need the screen */
 		layout_free(st);
 		return;
@@ -170,6 +177,8 @@ void scr_run_layout(void *p, const struct job_list *jl, const struct run_layout 
 	for (i = 0; i < n; i++) {
 		snprintf(st->job_names[i], sizeof(st->job_names[i]), "%s", lay->worker_names[i]);
 		st->job_groups[i] = lay->worker_groups[i];
+		st->job_nodes[i] = lay->worker_nodes ? lay->worker_nodes[i] : -1;
+		st->has_nodes = st->has_nodes || st->job_nodes[i] >= 0;
 		/* clones are the workers of one job: side by side, same name and group */
 		if (st->nr_grp && !strcmp(st->job_names[i], st->job_names[st->grp[st->nr_grp - 1].first]) &&
 		    st->job_groups[i] == st->job_groups[st->grp[st->nr_grp - 1].first])
@@ -518,6 +527,28 @@ static size_t job_rows(const struct run_state *st)
 	return n;
 }
 
+/*
+ * A job cell with the node column: the name padded to 15 columns, then the
+ * NUMA node its workers run on ("-" none, "mix" when its clones differ).
+ */
+static void with_node(char *name, size_t len, const struct run_state *st, size_t first, size_t n)
+{
+	char node[8], tmp[96];
+	int pad = 15 - w_width(name);
+
+	snprintf(node, sizeof(node), "-");
+	for (size_t k = first; k < first + n; k++) {
+		if (st->job_nodes[k] != st->job_nodes[first]) {
+			snprintf(node, sizeof(node), "mix");
+			break;
+		}
+		if (st->job_nodes[k] >= 0)
+			snprintf(node, sizeof(node), "%d", st->job_nodes[k]);
+	}
+	snprintf(tmp, sizeof(tmp), "%s%*s %4s", name, pad > 0 ? pad : 0, "", node);
+	snprintf(name, len, "%s", tmp);
+}
+
 static void draw_tables(struct app *app, struct run_state *st, const struct rect *r)
 {
 	const struct theme *t = app->theme;
@@ -526,6 +557,7 @@ static void draw_tables(struct app *app, struct run_state *st, const struct rect
 	int job_need = (int)total + 1, job_h, y = r->y, last;
 	struct row_vals v;
 	char name[64];
+	int nw = st->has_nodes ? 15 : 20;	/* columns of the job's name */
 
 	/*
 	 * Jobs and devices share the rows: every device row where they fit (a
@@ -542,8 +574,8 @@ static void draw_tables(struct app *app, struct run_state *st, const struct rect
 	last = r->y + job_h;
 
 	w_text(y++, r->x, r->w, theme_attr(t, EL_TITLE), true,
-	       "%-20s %-7s %8s %9s %8s %9s %9s", "job", "phase", "r IOPS", "r MB/s",
-	       "w IOPS", "w MB/s", "p99");
+	       "%-*s%s %-7s %8s %9s %8s %9s %9s", nw, "job", st->has_nodes ? " node" : "", "phase",
+	       "r IOPS", "r MB/s", "w IOPS", "w MB/s", "p99");
 	/* never a silent cut: when rows do not fit, the last one says how many did not */
 	cap = last - y > 0 ? (size_t)(last - y) : 0;
 	if (total > cap && cap)
@@ -553,16 +585,20 @@ static void draw_tables(struct app *app, struct run_state *st, const struct rect
 		bool open = st->expand && gr->n > 1;
 
 		if (gr->n > 1)
-			snprintf(name, sizeof(name), "%.*s %s%zu", 15 - digits(gr->n),
+			snprintf(name, sizeof(name), "%.*s %s%zu", nw - 5 - digits(gr->n),
 				 st->job_names[gr->first], t->g->times, gr->n);
 		else
-			snprintf(name, sizeof(name), "%.20s", st->job_names[gr->first]);
+			snprintf(name, sizeof(name), "%.*s", nw, st->job_names[gr->first]);
+		if (st->has_nodes)
+			with_node(name, sizeof(name), st, gr->first, gr->n);
 		group_vals(st, gr, &v);
 		job_row(y++, r, name, &v);
 		shown++;
 		for (k = 0; open && k < gr->n && shown < cap; k++) {
-			snprintf(name, sizeof(name), "  %.*s #%zu", 15 - digits(k + 1),
+			snprintf(name, sizeof(name), "  %.*s #%zu", nw - 5 - digits(k + 1),
 				 st->job_names[gr->first], k + 1);
+			if (st->has_nodes)
+				with_node(name, sizeof(name), st, gr->first + k, 1);
 			clone_vals(st, gr->first + k, &v);
 			job_row(y++, r, name, &v);
 			shown++;

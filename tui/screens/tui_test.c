@@ -8,9 +8,11 @@
  *                  Space Backspace, ^X (Ctrl-X), or one character
  *   type TEXT      each character of TEXT as a key
  *   resize R C     the terminal becomes R rows by C columns
- *   fake-run N [C [D]]  N ticks of deterministic live records into the Run
- *                  screen; with C, the second job has C clones; with D, D jobs
- *                  of C clones each over D devices (one device per job)
+ *   fake-run N [C [D]] [numa]  N ticks of deterministic live records into
+ *                  the Run screen; with C, the second job has C clones; with
+ *                  numa, the workers are placed as on a two-node machine (the
+ *                  first job on node 0, the second's clones on node 1); with D,
+ *                  D jobs of C clones each over D devices (one device per job)
  *   fake-fleet N [lost|version]   the same for a run on four fio servers
  *   wait-run S     a real run: poll until it ends (at most S seconds)
  *   dump FILE      the screen as text ("-" = stdout)
@@ -114,12 +116,13 @@ static int dump(const char *path)
  * half and writes in the second, so both directions (and a latency spike a
  * decade above) reach the charts.
  */
-static void fake_run(struct app *app, int ticks, int clones)
+static void fake_run(struct app *app, int ticks, int clones, bool numa)
 {
 	static const char *const disks[] = { "loop7" };
 	const char *names[65];
-	int groups[65], t, j, nr, d;
+	int groups[65], nodes[65], t, j, nr, d;
 	struct run_layout lay = { .worker_names = names, .worker_groups = groups,
+				  .worker_nodes = numa ? nodes : NULL,
 				  .nr_disks = 1, .disk_names = disks, .interval_ms = 100 };
 
 	if (clones < 1 || clones > 64)
@@ -127,9 +130,11 @@ static void fake_run(struct app *app, int ticks, int clones)
 	nr = 1 + clones;
 	names[0] = "seq-read-1m";
 	groups[0] = 0;
+	nodes[0] = 0;
 	for (j = 1; j < nr; j++) {
 		names[j] = "rand-4k";
 		groups[j] = 1;
+		nodes[j] = 1;
 	}
 	lay.nr_workers = (size_t)nr;
 	scr_run_reset(app->state[SCR_RUN]);
@@ -439,7 +444,7 @@ int tui_test_main(int argc, char **argv)
 			if (devs > 0)
 				fake_run_devs(&app, ticks, clones, devs);
 			else
-				fake_run(&app, ticks, clones);
+				fake_run(&app, ticks, clones, strstr(arg, "numa") != NULL);
 		} else if (!strcmp(line, "fake-fleet") && arg) {
 			char *fault = strchr(arg, ' ');
 

@@ -50,7 +50,10 @@ expect "no placement in the job: a thread on node 1's CPU only" \
 	"$(tr ' ' '\n' <<<"$cpus" | grep -cx 1)" 1
 if [ "${pages:-0}" -ge 1024 ]; then pass "... its 4 MiB of buffers in node 1's memory ($pages pages in one mapping)"
 else fail "... no mapping with 4 MiB on node 1 (largest: ${pages:-0} pages)"; fi
+expect "... and the run says where it placed the job" \
+	"$(grep -c -F "job 'p' runs on NUMA node 1, its target's" "$RB_TMP/place.out")" 1
 IFS="|" read -r cpus pages <<<"$(place --cpus_allowed=0)"; pages=${pages// /}
 expect "cpus_allowed=0 in the job: no thread on node 1's CPU only" \
 	"$(tr ' ' '\n' <<<"$cpus" | grep -cx 1)" 0
+expect "... and no placement is reported" "$(grep -c -F 'NUMA node' "$RB_TMP/place.out")" 0
 rb_done
