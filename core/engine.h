@@ -102,6 +102,13 @@ struct io_engine_ops {
 	 * stamped into issue_ns of the submitted units when F_SETS_ISSUE.
 	 */
 	int (*commit)(struct engine_ctx *ctx, uint64_t (*clock)(void));
+	/*
+	 * Optional: commit() and a wait for wait_nr (>= 1) completions in one
+	 * syscall, for when the worker would reap with that minimum next. The
+	 * submission's end is not seen apart from the wait, so issue_ns keeps the
+	 * worker's stamp (slat is the time to prepare the I/O). Returns as commit().
+	 */
+	int (*commit_wait)(struct engine_ctx *ctx, unsigned wait_nr);
 	/* Reap between min and max completions; returns count or -errno. */
 	int (*getevents)(struct engine_ctx *ctx, unsigned min, unsigned max);
 	/* The i-th unit reaped by the last getevents(); error/resid filled in. */

@@ -267,7 +267,8 @@ static int uring_enable(struct uring_ctx *c)
 	return 0;
 }
 
-static int uring_commit(struct engine_ctx *ctx, uint64_t (*clock)(void))
+/* Submits the held SQEs; with wait_nr, one io_uring_enter also waits for that many CQEs. */
+static int uring_submit(struct engine_ctx *ctx, uint64_t (*clock)(void), unsigned wait_nr)
 {
 	struct uring_ctx *c = to_uring(ctx);
 	unsigned i, n;
@@ -277,10 +278,19 @@ static int uring_commit(struct engine_ctx *ctx, uint64_t (*clock)(void))
 		return 0;
 	if (!c->enabled && (r = uring_enable(c)) < 0)
 		return r;
-	do
-		r = c->get_events ? io_uring_submit_and_get_events(&c->ring)
-				  : io_uring_submit(&c->ring);
-	while (r == -EINTR);
+	if (wait_nr > c->nr_held + c->nr_inflight)
+		wait_nr = c->nr_held + c->nr_inflight;
+	if (wait_nr) {
+		/* a wait cut short by a signal leaves the I/O submitted: getevents() waits again */
+		r = io_uring_submit_and_wait(&c->ring, wait_nr);
+		if (r == -EINTR || r == -ETIME)
+			r = (int)(c->nr_held - io_uring_sq_ready(&c->ring));
+	} else {
+		do
+			r = c->get_events ? io_uring_submit_and_get_events(&c->ring)
+					  : io_uring_submit(&c->ring);
+		while (r == -EINTR);
+	}
 	if (r < 0) {
 		/* out of kernel resources: the caller reaps and retries, unless nothing would come */
 		if ((r == -EAGAIN || r == -EBUSY) && c->nr_inflight)
@@ -300,6 +310,17 @@ static int uring_commit(struct engine_ctx *ctx, uint64_t (*clock)(void))
 	if (c->nr_held)
 		memmove(c->held, c->held + n, c->nr_held * sizeof(*c->held));
 	return (int)n;
+}
+
+static int uring_commit(struct engine_ctx *ctx, uint64_t (*clock)(void))
+{
+	return uring_submit(ctx, clock, 0);
+}
+
+/* QD1's whole cycle in one io_uring_enter: submit, then sleep until it completes. */
+static int uring_commit_wait(struct engine_ctx *ctx, unsigned wait_nr)
+{
+	return uring_submit(ctx, NULL, wait_nr ? wait_nr : 1);
 }
 
 /* Moves ready CQEs into reaped[], up to max in total; no syscall. */
@@ -378,6 +399,7 @@ const struct io_engine_ops engine_uring_ops = {
 	.register_files = uring_register_files,
 	.queue = uring_queue,
 	.commit = uring_commit,
+	.commit_wait = uring_commit_wait,
 	.getevents = uring_getevents,
 	.event = uring_event,
 	.cleanup = uring_cleanup,

@@ -628,7 +628,7 @@ static void settle(struct worker *w, struct io_state *st, uint64_t now)
 	st->settled_ns = now;
 }
 
-/* A synchronous engine completes one I/O at a time: settle every 64, or 10 ms. */
+/* One I/O at a time (a sync engine, or QD1): settle every 64, or 10 ms. */
 static inline void settle_sync(struct worker *w, struct io_state *st, uint64_t now)
 {
 	if (st->unsettled >= 64 || now - st->settled_ns >= 10000000)
@@ -727,15 +727,18 @@ static int reap(struct worker *w, struct io_state *st, unsigned *inflight, unsig
 		account(w, st, u, comp);
 		put_free(w, u);
 	}
-	settle(w, st, comp);
+	/* folded every 64 completions or 10 ms, as for a sync engine: at QD1 a batch is one I/O */
+	settle_sync(w, st, comp);
 	*inflight -= (unsigned)n;
 	atomic_store_explicit(&w->pub_inflight, *inflight, memory_order_relaxed);
 	return n;
 }
 
-static int commit(struct worker *w, unsigned *queued, unsigned *inflight)
+/* wait_nr > 0: the caller reaps at least that many next; an engine that can waits in the same call */
+static int commit(struct worker *w, unsigned *queued, unsigned *inflight, unsigned wait_nr)
 {
-	int n = w->ops->commit(w->ctx, rb_clock);
+	int n = wait_nr && w->ops->commit_wait ? w->ops->commit_wait(w->ctx, wait_nr)
+					       : w->ops->commit(w->ctx, rb_clock);
 
 	if (n < 0) {
 		set_error(w, -n, "job '%s': submitting I/O failed: %s", w->job->name,
@@ -754,7 +757,7 @@ static int commit(struct worker *w, unsigned *queued, unsigned *inflight)
 
 static void drain(struct worker *w, struct io_state *st, unsigned *queued, unsigned *inflight)
 {
-	while (*queued && commit(w, queued, inflight) > 0)
+	while (*queued && commit(w, queued, inflight, 0) > 0)
 		;
 	while (*inflight)
 		if (reap(w, st, inflight, *inflight) < 0)
@@ -843,8 +846,15 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 	bool paced = false, more = true, busy, fresh = false;
 	struct io_unit *retry = NULL;
 	uint64_t now = 0;
-	unsigned queued = 0, inflight = 0, d;
+	unsigned queued = 0, inflight = 0, d, min;
 	unsigned batch = job->iodepth_batch_submit ? job->iodepth_batch_submit : job->iodepth;
+	bool will_reap;
+	/*
+	 * Submit and wait in one syscall (io_uring at QD1: one io_uring_enter per
+	 * I/O, not two) unless slat is asked for in percentiles: it is then only
+	 * the time to prepare the I/O.
+	 */
+	bool can_wait = !job->slat_percentiles;
 
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		if (job->rate_iops[d] || job->rate[d])
@@ -924,9 +934,12 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 				queued++;
 				w->ts.depth_level[stat_depth_level_idx(queued + inflight)]++;
 				w->ts.total_io_u++;
-				if (queued >= batch) {
+				/* when no more can be queued, the commit after the loop may wait too */
+				if (queued >= batch &&
+				    !(w->ops->commit_wait && can_wait &&
+				      (!w->nr_free || w->nr_units - w->nr_free >= st->lat.qd))) {
 					fresh = false;
-					if (commit(w, &queued, &inflight) < 0) {
+					if (commit(w, &queued, &inflight, 0) < 0) {
 						st->failed = true;
 						more = false;
 					}
@@ -955,19 +968,18 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 				st->since_think = 0;
 			}
 		}
+		min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min : 1;
+		if (!more)
+			min = 1;
+		will_reap = !w->nr_free || !more || busy || w->nr_units - w->nr_free >= st->lat.qd;
 		if (queued) {
 			fresh = false;
-			if (commit(w, &queued, &inflight) < 0)
+			if (commit(w, &queued, &inflight, will_reap && can_wait ? min : 0) < 0)
 				break;
 		}
 		if (!inflight)
 			continue;
-		if (!w->nr_free || !more || busy || w->nr_units - w->nr_free >= st->lat.qd) {
-			unsigned min = job->iodepth_batch_complete_min ? job->iodepth_batch_complete_min
-								       : 1;
-
-			if (!more)
-				min = 1;
+		if (will_reap) {
 			if (reap(w, st, &inflight, min) < 0)
 				break;
 			now = st->last_comp;

@@ -18,7 +18,7 @@
 #   c  libaio 1M sequential read, iodepth 8, on the loop device
 #   d  the full-screen TUI running a profile on its Run screen (tmux,
 #      132x43) against the same job headless: null QD32 one job, and libaio
-#      QD4 with 64 jobs on a loop device (the TUI's one Target); the main (UI)
+#      QD4 with 64 jobs over 8 loop devices (one Target, a colon list); the main (UI)
 #      thread's CPU and the engine thread's are read from /proc while it runs
 #   e  peak RSS of a 16-job x iodepth 32 null run, short against long
 #   f  ring records per second between two threads, spinning and paced
@@ -32,13 +32,15 @@
 # Environment:
 #   RAIDBENCH        the binary (make bench sets it)
 #   RING_BENCH       the ring benchmark (default: tests/bench/ring_bench next to it)
-#   BENCH_QUICK=1    the same cases, shorter: 2 rounds, 1 s runs, e 2 s vs 6 s, 16 loop
-#                    devices for f2, a 256 MiB loop device (about 2 min)
+#   BENCH_QUICK=1    the same cases, shorter: one round each (a smoke pass), 1 s runs,
+#                    g with 1 and 64 jobs, e 1 s vs 3 s, 8 loop devices for f2, a 256 MiB
+#                    loop device (under 2 min)
 #   BENCH_CASES      which cases to run ("a b c d e f g")
-#   BENCH_ROUNDS     rounds per case (5; d's first case runs twice as many: its bar is 2% wide)
+#   BENCH_ROUNDS     rounds of the device cases b, c and gl (5); a runs 3 (its ratios are
+#                    several times the bar), d 8 (its bar is 2% wide), d2 3, gl 4, g's scale 2
 #   BENCH_RUNTIME    seconds per run in a-d and g (2)
-#   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (5, 20)
-#   BENCH_LOOP_MB    size of the loop device's backing file (1024)
+#   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (3, 10)
+#   BENCH_LOOP_MB    size of the loop device's backing file (512)
 #   BENCH_MD         also write the method, the table and the bars as Markdown there
 #                    (tests/bench/RESULTS.md is that file from the latest run)
 #   BENCH_KEEP       copy the raw JSON and the numbers into this directory
@@ -49,28 +51,45 @@ HELPER="$here/benchstat.py"
 RAIDBENCH=${RAIDBENCH:-$here/../../raidbench}
 RING_BENCH=${RING_BENCH:-$(dirname "$RAIDBENCH")/tests/bench/ring_bench}
 CASES=${BENCH_CASES:-a b c d e f g}
-# the budget: about 10 minutes, 2 with BENCH_QUICK (most of it is runs of RUNTIME)
+# the budget: at most 10 minutes on a loaded 2-CPU machine, 2 with BENCH_QUICK (most of
+# it is runs of RUNTIME: rounds go where a bar is near and the spread wide)
 if [ -n "${BENCH_QUICK:-}" ] && [ "${BENCH_QUICK}" != 0 ]; then
-	ROUNDS=${BENCH_ROUNDS:-2}
+	# a smoke pass: one pair per case (process start-up, not the 1 s runs, is most of it)
+	ROUNDS=${BENCH_ROUNDS:-1}
 	RUNTIME=${BENCH_RUNTIME:-1}
-	RSS_SHORT=${BENCH_RSS_SHORT:-2}
-	RSS_LONG=${BENCH_RSS_LONG:-6}
-	RING_SECS=0.3
-	G_ROUNDS=1
+	RSS_SHORT=${BENCH_RSS_SHORT:-1}
+	RSS_LONG=${BENCH_RSS_LONG:-3}
+	A_ROUNDS=$ROUNDS
 	D_ROUNDS=$ROUNDS
-	NR_INV_LOOPS=16
+	D2_ROUNDS=1
+	G_ROUNDS=1
+	G_JOBS="1 64"
+	GL_ROUNDS=1
+	F2_ROUNDS=1
+	RING_SECS=0.2
+	RING_RUNS=3
+	NR_INV_LOOPS=8
 	LOOP_MB=${BENCH_LOOP_MB:-256}
 else
 	ROUNDS=${BENCH_ROUNDS:-5}
 	RUNTIME=${BENCH_RUNTIME:-2}
-	RSS_SHORT=${BENCH_RSS_SHORT:-5}
-	RSS_LONG=${BENCH_RSS_LONG:-20}
-	RING_SECS=1
-	G_ROUNDS=3
-	# twice the rounds for d's first case: its bar is 2% wide
-	D_ROUNDS=$((ROUNDS * 2))
+	RSS_SHORT=${BENCH_RSS_SHORT:-3}
+	RSS_LONG=${BENCH_RSS_LONG:-10}
+	# null engine: ratios of 4-8x against a bar of 1.0-1.5x; 3 rounds settle the verdict
+	A_ROUNDS=3
+	# d's bar is 2% wide: more rounds; d2 (64 jobs) is the slowest run of all
+	D_ROUNDS=8
+	D2_ROUNDS=3
+	# g's scale table has no bar; gl's ratios sit far from theirs
+	G_ROUNDS=2
+	G_JOBS="1 4 16 64"
+	GL_ROUNDS=4
+	F2_ROUNDS=3
+	# the ring's bar is the best run: many short runs find the quiet moments of a busy machine
+	RING_SECS=0.3
+	RING_RUNS=10
 fi
-LOOP_MB=${LOOP_MB:-${BENCH_LOOP_MB:-1024}}
+LOOP_MB=${LOOP_MB:-${BENCH_LOOP_MB:-512}}
 NR_INV_LOOPS=${NR_INV_LOOPS:-64}
 
 die() { echo "bench: $*" >&2; exit 2; }
@@ -146,14 +165,14 @@ run_one() {
 	python3 "$HELPER" run "$TSV" "$case" "$tool" "$round" "$base.json" "$base.time"
 }
 
-# pair CASE TITLE OPTION...: ROUNDS rounds of raidbench then fio
+# pair CASE TITLE OPTION...: PAIR_ROUNDS (default ROUNDS) rounds of raidbench then fio
 pair() {
 	local case=$1 title=$2 r
 	shift 2
 	note "$case" "$title"
 	echo "== $case  $title  (at ${SECONDS} s)"
 	echo "   options: $*"
-	for r in $(seq 1 "$ROUNDS"); do
+	for r in $(seq 1 "${PAIR_ROUNDS:-$ROUNDS}"); do
 		run_one "$case" raidbench "$r" "$@"
 		run_one "$case" fio "$r" "$@"
 	done
@@ -166,7 +185,8 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	echo "machine:   $(nproc) CPUs, ${cpu:-unknown CPU}, kernel $(uname -r)," \
 	     "clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)"
 	echo "tools:     $("$RAIDBENCH" --version 2>&1 | head -n 1), $(fio --version)"
-	echo "settings:  $ROUNDS rounds ($D_ROUNDS for d), ${RUNTIME} s per run (a-d, g)," \
+	echo "settings:  $ROUNDS rounds ($A_ROUNDS for a, $D_ROUNDS for d, $D2_ROUNDS for d2)," \
+	     "${RUNTIME} s per run (a-d, g)," \
 	     "e: ${RSS_SHORT} s vs ${RSS_LONG} s," \
 	     "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" \
 	     "($(ps -e --no-headers | wc -l) processes; the bars use paired ratios because other" \
@@ -181,8 +201,8 @@ COMMON_NULL=(--name=null --ioengine=null --rw=randread --bs=4k --size=1g --time_
 
 # ---- (a) null engine --------------------------------------------------------
 if want a; then
-	pair a1 "null engine, 4k randread, iodepth 32, 1 job" "${COMMON_NULL[@]}" --iodepth=32
-	pair a2 "null engine, 4k randread, iodepth 1, 1 job" "${COMMON_NULL[@]}" --iodepth=1
+	PAIR_ROUNDS=$A_ROUNDS pair a1 "null engine, 4k randread, iodepth 32, 1 job" "${COMMON_NULL[@]}" --iodepth=32
+	PAIR_ROUNDS=$A_ROUNDS pair a2 "null engine, 4k randread, iodepth 1, 1 job" "${COMMON_NULL[@]}" --iodepth=1
 fi
 
 # ---- (b), (c) on a loop device ----------------------------------------------
@@ -287,29 +307,38 @@ if want d; then
 	else
 		title="null QD32, 1 job: the TUI's Run screen (tmux 132x43) vs headless"
 		note d "$title"
-		echo "== d  $title"
+		echo "== d  $title  (at ${SECONDS} s)"
 		printf '[global]\nioengine=null\nrw=randread\nbs=4k\nsize=1g\niodepth=32\nruntime=%s\ntime_based\n[null-qd32]\ndescription=bench d\n' \
 			"$RUNTIME" >"$WORK/d.fio"
 		tui_pair d "$D_ROUNDS" "$WORK/d.fio" "$WORK/d.fio"
 
-		# the TUI runs a profile on its one Target (the target overrides filename=), so
-		# the 64 jobs share one loop device; the headless run is given the same device
-		title="libaio QD4, 64 jobs (8 sections x numjobs=8) on a loop device: the TUI's Run screen vs headless"
+		# 8 loop devices as one Target, fio's colon list (the target overrides filename=):
+		# every job spreads its I/O over the 8, the Run screen has a row per device; the
+		# headless run is given the same list
+		title="libaio QD4, 64 jobs (8 sections x numjobs=8) over 8 loop devices: the TUI's Run screen vs headless"
+		d2devs=
 		if [ "$(id -u)" != 0 ]; then
-			note d2 "n/a: needs root for a loop device"
-		elif truncate -s 256M "$WORK/d2.img" && new_loop "$WORK/d2.img"; then
+			note d2 "n/a: needs root for loop devices"
+		else
+			for i in 1 2 3 4 5 6 7 8; do
+				truncate -s 64M "$WORK/d2-$i.img" && new_loop "$WORK/d2-$i.img" ||
+					{ d2devs=; break; }
+				d2devs=${d2devs:+$d2devs:}$NEW_LOOP
+			done
+		fi
+		if [ -n "$d2devs" ]; then
 			printf '[global]\nioengine=libaio\nrw=randread\nbs=4k\niodepth=4\ndirect=1\nnumjobs=8\nruntime=%s\ntime_based\n' \
 				"$RUNTIME" >"$WORK/d2.fio"
 			for i in 1 2 3 4 5 6 7 8; do
 				printf '[job%s]\n' "$i" >>"$WORK/d2.fio"
 			done
-			# line 1 is [global]: the device goes there, for every job
-			sed "1a filename=$NEW_LOOP" "$WORK/d2.fio" >"$WORK/d2-headless.fio"
+			# line 1 is [global]: the devices go there, for every job
+			sed "1a filename=$d2devs" "$WORK/d2.fio" >"$WORK/d2-headless.fio"
 			note d2 "$title"
-			echo "== d2 $title"
-			tui_pair d2 "$ROUNDS" "$WORK/d2.fio" "$WORK/d2-headless.fio" "$NEW_LOOP"
-		else
-			note d2 "n/a: could not attach a loop device"
+			echo "== d2 $title  (at ${SECONDS} s)"
+			tui_pair d2 "$D2_ROUNDS" "$WORK/d2.fio" "$WORK/d2-headless.fio" "$d2devs"
+		elif [ "$(id -u)" = 0 ]; then
+			note d2 "n/a: could not attach 8 loop devices"
 		fi
 	fi
 fi
@@ -318,7 +347,7 @@ fi
 if want e; then
 	title="peak RSS (/usr/bin/time -v), 16 jobs x iodepth 32 null, ${RSS_SHORT} s vs ${RSS_LONG} s"
 	note e "$title"
-	echo "== e  $title"
+	echo "== e  $title  (at ${SECONDS} s)"
 	for spec in "short:$RSS_SHORT:raidbench" "long:$RSS_LONG:raidbench" "fio-short:$RSS_SHORT:fio"; do
 		IFS=: read -r tag secs tool <<<"$spec"
 		base="$WORK/e.$tag"
@@ -343,11 +372,12 @@ fi
 
 # ---- (f) ring and inventory ---------------------------------------------------
 if want f; then
-	note f1 "ring: records/s between two threads (tests/bench/ring_bench, ${RING_SECS} s each, in place, batches of 32; spinning consumer for the bar, paced: one that drains per frame)"
-	echo "== f1 ring records per second"
+	note f1 "ring: records/s between two threads (tests/bench/ring_bench, threads pinned to CPUs 0 and 1, ${RING_SECS} s each, in place, batches of 32; spinning consumer for the bar, best of $RING_RUNS; paced: one that drains per frame)"
+	echo "== f1 ring records per second  (at ${SECONDS} s)"
 	if [ -x "$RING_BENCH" ]; then
-		for r in $(seq 1 "$ROUNDS"); do
-			for mode in paced spin; do
+		for r in $(seq 1 "$RING_RUNS"); do
+			# the paced consumer has no bar: a third of the runs
+			for mode in spin $([ $((r % 3)) = 1 ] && echo paced); do
 				out=$(timeout 60 "$RING_BENCH" "$RING_SECS" 1024 32 "$mode" 2>&1)
 				rate=$(echo "$out" | sed -n 's/^records_per_s //p')
 				echo "  round $r $mode: $(echo "$out" | tr '\n' ' ')"
@@ -360,7 +390,7 @@ if want f; then
 		echo "  n/a: not built yet"
 	fi
 
-	echo "== f2 inventory enumeration with $NR_INV_LOOPS loop devices"
+	echo "== f2 inventory enumeration with $NR_INV_LOOPS loop devices  (at ${SECONDS} s)"
 	if ! timeout 120 "$RAIDBENCH" devices --json >/dev/null 2>&1; then
 		note f2 "n/a: not built yet (raidbench devices --json does not succeed)"
 		echo "  n/a: not built yet"
@@ -375,7 +405,7 @@ if want f; then
 				{ ok=0; break; }
 		done
 		if [ $ok = 1 ]; then
-			for r in $(seq 1 "$ROUNDS"); do
+			for r in $(seq 1 "$F2_ROUNDS"); do
 				t0=$(date +%s%N)
 				timeout 120 "$RAIDBENCH" devices --json >"$WORK/f2.$r.json" 2>"$WORK/f2.$r.log"
 				rc=$?
@@ -397,10 +427,10 @@ fi
 
 # ---- (g) scale -------------------------------------------------------------------
 if want g; then
-	for n in 1 4 16 64; do
+	for n in $G_JOBS; do
 		title="$n job(s) x null 4k randread iodepth 32 (raidbench; /proc read every 0.1 s)"
 		note "gj$n" "$title"
-		echo "== gj$n $title"
+		echo "== gj$n $title  (at ${SECONDS} s)"
 		for r in $(seq 1 "$G_ROUNDS"); do
 			base="$WORK/gj$n.$r"
 			if (cd "$WORK" && timeout -k 5 $((RUNTIME * 3 + 60)) python3 "$HELPER" threads "$TSV" \
@@ -428,7 +458,7 @@ if want g; then
 			fi
 		done
 		if [ $ok = 1 ]; then
-			pair gl "16 loop devices at once, a libaio 4k randread QD32 job on each" "$WORK/gl.fio"
+			PAIR_ROUNDS=$GL_ROUNDS pair gl "16 loop devices at once, a libaio 4k randread QD32 job on each" "$WORK/gl.fio"
 		else
 			note gl "n/a: could not attach 16 loop devices"
 		fi
@@ -463,8 +493,10 @@ if [ -n "${BENCH_MD:-}" ]; then
 		echo 'prepare in one call and reaps every completion already there in one call unless'
 		echo '`iodepth_batch`/`iodepth_batch_complete_max` are given (fio: one per call); its'
 		echo 'io_uring registers the files and, unless `fixedbufs=0`, the buffers; its libaio reads'
-		echo 'ready completions from the mapped ring (fio: `userspace_reap`). Case d'"'"'s TUI runs a'
-		echo 'profile on its one Target, so the 64-job case shares one loop device.'
+		echo 'ready completions from the mapped ring (fio: `userspace_reap`). At full depth its'
+		echo 'io_uring submits and waits in one `io_uring_enter` (fio: two), so its slat there is'
+		echo 'the time to prepare the I/O. Case d2'"'"'s TUI runs a profile on one Target, 8 loop'
+		echo 'devices as a colon list: each of the 64 jobs spreads its I/O over the 8.'
 		echo
 		sed 's/^/    /' "$WORK/header.txt"
 		echo

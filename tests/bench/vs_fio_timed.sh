@@ -1,6 +1,7 @@
 #!/bin/bash
 # vs_fio_timed.sh - time-based IOPS of raidbench against fio 3.33 on a loop
-# device, run by `make bench` (timing never runs in make check): 5 pairs per
+# device, by hand (`SRCDIR=. RAIDBENCH=./raidbench bash tests/bench/vs_fio_timed.sh`;
+# make bench's cases b1 and b2 measure the same pairs; timing never runs in make check): 3 pairs per
 # engine back to back, the order alternating; a shared machine's loop device
 # swings 2-5x between runs, so the figure is the median of the per-pair ratios
 # (load that lasts longer than a pair cancels out) with wide bounds.
@@ -17,7 +18,7 @@ iops_rt() {
 rb_timing_begin
 for engine in libaio io_uring; do
 	ratios=() rts=()
-	for round in 1 2 3 4 5; do
+	for round in 1 2 3; do
 		args=(--name=tb --filename="$DEV" --rw=randread --bs=4k --iodepth=32 --ioengine=$engine
 			--direct=1 --runtime=2 --time_based --output-format=json)
 		# alternate which goes first, so an effect of order cancels out

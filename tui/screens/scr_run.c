@@ -552,11 +552,26 @@ static void with_node(char *name, size_t len, const struct run_state *st, size_t
 static void draw_tables(struct app *app, struct run_state *st, const struct rect *r)
 {
 	const struct theme *t = app->theme;
-	int y = r->y, last = r->y + r->h - (st->nr_disks ? 2 : 0);
-	size_t g, k, shown = 0, total = job_rows(st), cap;
+	size_t g, k, shown = 0, total = job_rows(st), cap, nr_dev = 0, dev_shown = 0;
+	int dev_want = st->nr_disks ? (int)st->nr_disks + 1 : 0;
+	int job_need = (int)total + 1, job_h, y = r->y, last;
 	struct row_vals v;
 	char name[64];
 	int nw = st->has_nodes ? 15 : 20;	/* columns of the job's name */
+
+	/*
+	 * Jobs and devices share the rows: every device row where they fit (a
+	 * run over several devices is about them), the jobs at least a header,
+	 * a row and the "+N more" line; what is cut is always counted.
+	 */
+	job_h = r->h - dev_want;
+	if (job_h < (job_need < 3 ? job_need : 3))
+		job_h = job_need < 3 ? job_need : 3;
+	if (job_h > job_need)
+		job_h = job_need;
+	if (job_h > r->h)
+		job_h = r->h;
+	last = r->y + job_h;
 
 	w_text(y++, r->x, r->w, theme_attr(t, EL_TITLE), true,
 	       "%-*s%s %-7s %8s %9s %8s %9s %9s", nw, "job", st->has_nodes ? " node" : "", "phase",
@@ -597,12 +612,21 @@ static void draw_tables(struct app *app, struct run_state *st, const struct rect
 	w_text(y++, r->x, r->w, theme_attr(t, EL_TITLE), true,
 	       "%-12s %8s %8s %8s %8s %6s %7s %7s %5s", "device", "r/s", "w/s", "rMB/s",
 	       "wMB/s", "aqu-sz", "r_await", "w_await", "%util");
+	for (k = 0; k < st->nr_disks; k++)
+		if (st->view.now.devs[k].seen && st->view.now.devs[k].interval_s > 0)
+			nr_dev++;
 	for (k = 0; k < st->nr_disks && y < r->y + r->h; k++) {
 		const struct live_dev *d = &st->view.now.devs[k];
 		char util[16];
 
 		if (!d->seen || d->interval_s <= 0)
 			continue;
+		if (y == r->y + r->h - 1 && dev_shown + 1 < nr_dev) {
+			w_text(y++, r->x, r->w, theme_attr(t, EL_DIM), true, "+%zu more devices",
+			       nr_dev - dev_shown);
+			break;
+		}
+		dev_shown++;
 		if (d->util_pct >= 0)
 			snprintf(util, sizeof(util), "%.0f", d->util_pct);
 		else
@@ -714,7 +738,7 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	struct run_state *st = p;
 	const struct theme *t = app->theme;
 	struct rect g, tab;
-	int rows_tables, top;
+	int rows_tables, top, cap_tables;
 
 	run_next_update(&st->next, app);
 	if (!st->started) {
@@ -741,8 +765,10 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	}
 	rows_tables = run_hosts_active(st->hosts) ? run_hosts_rows(st->hosts) :
 		      (int)job_rows(st) + (st->nr_disks ? (int)st->nr_disks + 1 : 0) + 1;
-	if (rows_tables > r->h / 3)
-		rows_tables = r->h / 3;
+	/* several devices on a tall screen: the tables may take half of it, a row per device */
+	cap_tables = st->nr_disks > 1 && r->h >= 30 ? r->h / 2 : r->h / 3;
+	if (rows_tables > cap_tables)
+		rows_tables = cap_tables;
 	g.y = r->y + top;
 	g.x = r->x;
 	g.w = r->w;

@@ -8,10 +8,11 @@
  *                  Space Backspace, ^X (Ctrl-X), or one character
  *   type TEXT      each character of TEXT as a key
  *   resize R C     the terminal becomes R rows by C columns
- *   fake-run N [C] [numa]  N ticks of deterministic live records into the Run
- *                  screen; with C, the second job has C clones; with numa, the
- *                  workers are placed as on a two-node machine (the first
- *                  job on node 0, the second's clones on node 1)
+ *   fake-run N [C [D]] [numa]  N ticks of deterministic live records into
+ *                  the Run screen; with C, the second job has C clones; with
+ *                  numa, the workers are placed as on a two-node machine (the
+ *                  first job on node 0, the second's clones on node 1); with D,
+ *                  D jobs of C clones each over D devices (one device per job)
  *   fake-fleet N [lost|version]   the same for a run on four fio servers
  *   wait-run S     a real run: poll until it ends (at most S seconds)
  *   dump FILE      the screen as text ("-" = stdout)
@@ -227,6 +228,114 @@ static void fake_run(struct app *app, int ticks, int clones, bool numa)
 	}
 }
 
+/*
+ * A run over several devices: ndev jobs of `clones` clones each, job k on
+ * device k, every device busy (4k random reads, the rate from the tick and
+ * the device's number, so each row differs).
+ */
+static void fake_run_devs(struct app *app, int ticks, int clones, int ndev)
+{
+	static char dnames[16][16], jnames[16][16];
+	const char *disks[16], *names[16 * 16];
+	int groups[16 * 16], t, j, k, nr;
+	struct run_layout lay = { .worker_names = names, .worker_groups = groups,
+				  .disk_names = disks, .interval_ms = 100 };
+
+	if (clones < 1 || clones > 16)
+		clones = 1;
+	if (ndev > 16)
+		ndev = 16;
+	for (k = 0; k < ndev; k++) {
+		snprintf(dnames[k], sizeof(dnames[k]), "loop%d", 10 + k);
+		snprintf(jnames[k], sizeof(jnames[k]), "dev%d", k + 1);
+		disks[k] = dnames[k];
+		for (j = 0; j < clones; j++) {
+			names[k * clones + j] = jnames[k];
+			groups[k * clones + j] = k;
+		}
+	}
+	nr = ndev * clones;
+	lay.nr_workers = (size_t)nr;
+	lay.nr_disks = (size_t)ndev;
+	scr_run_reset(app->state[SCR_RUN]);
+	scr_run_layout(app->state[SCR_RUN], NULL, &lay);
+	for (t = 1; t <= ticks; t++) {
+		uint64_t now = (uint64_t)t * 100000000ull;
+		struct live_rec rec;
+		uint32_t ios_tot = 0;
+
+		for (j = 0; j < nr; j++) {
+			uint32_t ios = 500 + 40 * (uint32_t)(j / clones) + 3 * (uint32_t)(t % 7);
+
+			memset(&rec, 0, sizeof(rec));
+			rec.type = LIVE_IO;
+			rec.ddir = DDIR_READ;
+			rec.job = (uint16_t)j;
+			rec.t_ns = now;
+			rec.u.io.ios = ios;
+			rec.u.io.bytes = (uint64_t)ios * 4096;
+			rec.u.io.tot_ios = (uint64_t)ios * (uint64_t)t;
+			rec.u.io.tot_bytes = rec.u.io.bytes * (uint64_t)t;
+			rec.u.io.p50_ns = 200000;
+			rec.u.io.p99_ns = 800000 + 10000 * (uint32_t)(j / clones);
+			rec.u.io.p999_ns = 2000000;
+			rec.u.io.max_ns = 9000000;
+			rec.u.io.mean_ns = 250000;
+			scr_run_record(app->state[SCR_RUN], &rec);
+			ios_tot += ios;
+			memset(&rec, 0, sizeof(rec));
+			rec.type = LIVE_STATUS;
+			rec.job = (uint16_t)j;
+			rec.ddir = PHASE_RUN;
+			rec.u.st.inflight = 4;
+			rec.t_ns = now;
+			scr_run_record(app->state[SCR_RUN], &rec);
+		}
+		memset(&rec, 0, sizeof(rec));
+		rec.type = LIVE_IO;
+		rec.ddir = DDIR_READ;
+		rec.job = LIVE_TOTAL;
+		rec.t_ns = now;
+		rec.u.io.ios = ios_tot;
+		rec.u.io.bytes = (uint64_t)ios_tot * 4096;
+		rec.u.io.p50_ns = 200000;
+		rec.u.io.p99_ns = 900000;
+		rec.u.io.p999_ns = 2000000;
+		rec.u.io.max_ns = 9000000;
+		scr_run_record(app->state[SCR_RUN], &rec);
+		for (k = 0; k < ndev; k++) {
+			uint32_t ios = (uint32_t)clones * (500 + 40 * (uint32_t)k + 3 * (uint32_t)(t % 7));
+
+			memset(&rec, 0, sizeof(rec));
+			rec.type = LIVE_DISK;
+			rec.job = (uint16_t)k;
+			rec.t_ns = now;
+			rec.u.disk.r_ios = ios;
+			rec.u.disk.r_sectors = ios * 8;
+			rec.u.disk.r_ticks = ios / 4;
+			rec.u.disk.io_ticks = 90 + (uint32_t)k;
+			rec.u.disk.queue_ticks = 3000;
+			rec.u.disk.interval_ms = 100;
+			rec.u.disk.util_meaningful = 1;
+			scr_run_record(app->state[SCR_RUN], &rec);
+		}
+		memset(&rec, 0, sizeof(rec));
+		rec.type = LIVE_STATUS;
+		rec.job = LIVE_TOTAL;
+		rec.t_ns = now;
+		rec.u.st.running = (uint32_t)nr;
+		rec.u.st.inflight = (uint32_t)nr * 4;
+		rec.u.st.interval_ns = 100000000;
+		rec.u.st.percent = (float)(100.0 * t / (ticks + 10));
+		rec.u.st.eta_s = (uint64_t)(ticks + 10 - t) / 10;
+		scr_run_record(app->state[SCR_RUN], &rec);
+		memset(&rec, 0, sizeof(rec));
+		rec.type = LIVE_TICK_END;
+		rec.t_ns = now;
+		scr_run_record(app->state[SCR_RUN], &rec);
+	}
+}
+
 static void wait_run(struct app *app, int seconds)
 {
 	struct timespec ts = { 0, 50 * 1000000L };
@@ -329,10 +438,13 @@ int tui_test_main(int argc, char **argv)
 			resizeterm(rows, cols);
 			tui_key(&app, KEY_RESIZE);
 		} else if (!strcmp(line, "fake-run") && arg) {
-			int ticks = 0, clones = 1;
+			int ticks = 0, clones = 1, devs = 0;
 
-			sscanf(arg, "%d %d", &ticks, &clones);
-			fake_run(&app, ticks, clones, strstr(arg, "numa") != NULL);
+			sscanf(arg, "%d %d %d", &ticks, &clones, &devs);
+			if (devs > 0)
+				fake_run_devs(&app, ticks, clones, devs);
+			else
+				fake_run(&app, ticks, clones, strstr(arg, "numa") != NULL);
 		} else if (!strcmp(line, "fake-fleet") && arg) {
 			char *fault = strchr(arg, ' ');
 
