@@ -628,7 +628,7 @@ static void settle(struct worker *w, struct io_state *st, uint64_t now)
 	st->settled_ns = now;
 }
 
-/* One I/O at a time (a sync engine, or QD1): settle every 64, or 10 ms. */
+/* One I/O at a time (a synchronous engine, or QD1): settle every 64, or 10 ms. */
 static inline void settle_sync(struct worker *w, struct io_state *st, uint64_t now)
 {
 	if (st->unsettled >= 64 || now - st->settled_ns >= 10000000)
@@ -727,7 +727,7 @@ static int reap(struct worker *w, struct io_state *st, unsigned *inflight, unsig
 		account(w, st, u, comp);
 		put_free(w, u);
 	}
-	/* folded every 64 completions or 10 ms, as for a sync engine: at QD1 a batch is one I/O */
+	/* folded every 64 completions or 10 ms, as for a synchronous engine: at QD1 a batch is one I/O */
 	settle_sync(w, st, comp);
 	*inflight -= (unsigned)n;
 	atomic_store_explicit(&w->pub_inflight, *inflight, memory_order_relaxed);
