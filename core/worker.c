@@ -1280,8 +1280,10 @@ void *worker_main(void *arg)
 		/* a loop that found nothing to write ends the job, read-back and all (fio) */
 		if (st.exp_verify && st.numberio == issued)
 			break;
+		/* a backlog's failed read-back ends the job there, as fio's */
 		if (job->verify && (job->do_verify || job->verify_only) && (job->rw & RW_WRITE) &&
-		    (!w->ts.error || !job->verify_fatal) && !worker_stopped(w)) {
+		    (!w->ts.error || !job->verify_fatal) && !(w->vbl && st.failed) &&
+		    !worker_stopped(w)) {
 			atomic_store_explicit(&w->phase, PHASE_VERIFY, memory_order_release);
 			st.verifying = true;
 			st.failed = false;
