@@ -11,9 +11,15 @@
  * backlog) starts, taking the lowest offset first, then the oldest. What is
  * left at a loop's end is read back by the end-of-loop verify.
  *
+ * The sorted side is a search tree (glibc's tsearch) where overlapping ranges
+ * compare equal, so a write finds the entries it replaces in log time, and a
+ * heap by offset beside it hands out the lowest; a replaced entry stays in the
+ * heap marked dead until it reaches the top.
+ *
  * Only the worker's own thread touches this; nothing here does I/O.
  */
 #include <errno.h>
+#include <search.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,11 +31,19 @@ struct vbl_list {
 	size_t head, nr;	/* entries [head, nr) are live */
 };
 
+struct vbl_node {
+	struct vbl_ent e;
+	bool dead;		/* replaced by a later write: skipped when it tops the heap */
+};
+
 struct vbl {
 	uint64_t backlog, batch_opt;
 	uint64_t batch;		/* read-backs left in the current batch */
-	struct vbl_list sorted;	/* files without a random map, by (file, offset) */
-	struct vbl_list fifo;	/* files with one, in write order */
+	/* files without a random map: by (file, offset), a write replacing what it overlaps */
+	void *tree;		/* the live nodes; tsearch root */
+	struct vbl_node **heap;	/* live and dead nodes, lowest (file, offset) first */
+	size_t heap_nr, sorted_nr;	/* nodes in the heap; live ones */
+	struct vbl_list fifo;	/* files with a random map, in write order */
 	bool *unit_verifies;	/* by unit index: this read is a read-back */
 };
 
@@ -55,13 +69,21 @@ int vbl_new(struct worker *w)
 	return 0;
 }
 
+static void no_free(void *node)
+{
+	(void)node;	/* every node is freed through the heap, which holds them all */
+}
+
 void vbl_free(struct worker *w)
 {
 	struct vbl *v = w->vbl;
 
 	if (!v)
 		return;
-	free(v->sorted.e);
+	tdestroy(v->tree, no_free);
+	while (v->heap_nr)
+		free(v->heap[--v->heap_nr]);
+	free(v->heap);
 	free(v->fifo.e);
 	free(v->unit_verifies);
 	free(v);
@@ -70,36 +92,57 @@ void vbl_free(struct worker *w)
 
 static size_t vbl_len(const struct vbl *v)
 {
-	return v->sorted.nr - v->sorted.head + v->fifo.nr - v->fifo.head;
+	return v->sorted_nr + v->fifo.nr - v->fifo.head;
 }
 
-static int ent_cmp(const struct vbl_ent *a, unsigned file_idx, uint64_t offset)
+/* Tree order: by file, then by range; ranges that overlap compare equal. */
+static int node_cmp(const void *pa, const void *pb)
 {
-	if (a->file_idx != file_idx)
-		return a->file_idx < file_idx ? -1 : 1;
-	return a->offset < offset ? -1 : a->offset > offset;
+	const struct vbl_ent *a = &((const struct vbl_node *)pa)->e;
+	const struct vbl_ent *b = &((const struct vbl_node *)pb)->e;
+
+	if (a->file_idx != b->file_idx)
+		return a->file_idx < b->file_idx ? -1 : 1;
+	if (a->offset + a->len <= b->offset)
+		return -1;
+	return b->offset + b->len <= a->offset ? 1 : 0;
 }
 
-/* The first sorted entry not below (file_idx, offset). */
-static size_t sorted_find(const struct vbl_list *l, unsigned file_idx, uint64_t offset)
+static bool heap_less(const struct vbl_node *a, const struct vbl_node *b)
 {
-	size_t lo = l->head, hi = l->nr;
+	if (a->e.file_idx != b->e.file_idx)
+		return a->e.file_idx < b->e.file_idx;
+	return a->e.offset < b->e.offset;
+}
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
+/* The caller made room for one more (grow_room). */
+static void heap_push(struct vbl *v, struct vbl_node *n)
+{
+	size_t i = v->heap_nr++;
 
-		if (ent_cmp(&l->e[mid], file_idx, offset) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
+	while (i && heap_less(n, v->heap[(i - 1) / 2])) {
+		v->heap[i] = v->heap[(i - 1) / 2];
+		i = (i - 1) / 2;
 	}
-	return lo;
+	v->heap[i] = n;
 }
 
-static void list_remove(struct vbl_list *l, size_t i)
+static struct vbl_node *heap_pop(struct vbl *v)
 {
-	memmove(&l->e[i], &l->e[i + 1], (l->nr - i - 1) * sizeof(l->e[0]));
-	l->nr--;
+	struct vbl_node *top = v->heap[0], *last = v->heap[--v->heap_nr];
+	size_t i = 0, c;
+
+	while ((c = 2 * i + 1) < v->heap_nr) {
+		if (c + 1 < v->heap_nr && heap_less(v->heap[c + 1], v->heap[c]))
+			c++;
+		if (!heap_less(v->heap[c], last))
+			break;
+		v->heap[i] = v->heap[c];
+		i = c;
+	}
+	if (v->heap_nr)
+		v->heap[i] = last;
+	return top;
 }
 
 /* Drops the consumed front once it is most of the array, so appends stay cheap. */
@@ -112,33 +155,48 @@ static void list_compact(struct vbl_list *l)
 	}
 }
 
+/* A write over logged ones not read back yet replaces them (fio's rule without a random map). */
+static int sorted_log(struct vbl *v, const struct vbl_ent *e)
+{
+	struct vbl_node key = { .e = *e }, *n;
+	void *hit;
+
+	while ((hit = tfind(&key, &v->tree, node_cmp))) {
+		struct vbl_node *old = *(struct vbl_node **)hit;
+
+		tdelete(old, &v->tree, node_cmp);
+		old->dead = true;
+		v->sorted_nr--;
+	}
+	if (grow_room(&v->heap, v->heap_nr, sizeof(v->heap[0])))
+		return -ENOMEM;
+	n = malloc(sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	*n = key;
+	if (!tsearch(n, &v->tree, node_cmp)) {
+		free(n);
+		return -ENOMEM;
+	}
+	heap_push(v, n);
+	v->sorted_nr++;
+	return 0;
+}
+
 int vbl_log(struct worker *w, unsigned file_idx, uint64_t offset, uint32_t len)
 {
 	struct vbl *v = w->vbl;
-	struct vbl_list *l;
 	struct vbl_ent e = { .offset = offset, .len = len, .file_idx = file_idx };
-	size_t i;
+	struct vbl_list *l = v ? &v->fifo : NULL;
 
 	if (!v)
 		return 0;
-	l = w->files[file_idx].map ? &v->fifo : &v->sorted;
+	if (!w->files[file_idx].map)
+		return sorted_log(v, &e);
 	list_compact(l);
-	if (l == &v->sorted) {
-		/* a write over a logged one that was not read back yet replaces it */
-		i = sorted_find(l, file_idx, offset);
-		while (i > l->head && l->e[i - 1].file_idx == file_idx &&
-		       l->e[i - 1].offset + l->e[i - 1].len > offset)
-			list_remove(l, --i);
-		while (i < l->nr && l->e[i].file_idx == file_idx && l->e[i].offset < offset + len)
-			list_remove(l, i);
-	} else {
-		i = l->nr;
-	}
 	if (grow_room(&l->e, l->nr, sizeof(l->e[0])))
 		return -ENOMEM;
-	memmove(&l->e[i + 1], &l->e[i], (l->nr - i) * sizeof(l->e[0]));
-	l->e[i] = e;
-	l->nr++;
+	l->e[l->nr++] = e;
 	return 0;
 }
 
@@ -151,10 +209,23 @@ void vbl_unlog(struct worker *w, unsigned file_idx, uint64_t offset, uint32_t le
 	if (!v)
 		return;
 	/* a failed write has nothing to read back */
-	l = w->files[file_idx].map ? &v->fifo : &v->sorted;
+	if (!w->files[file_idx].map) {
+		struct vbl_node key = { .e = { .offset = offset, .len = len, .file_idx = file_idx } };
+		void *hit = tfind(&key, &v->tree, node_cmp);
+		struct vbl_node *n = hit ? *(struct vbl_node **)hit : NULL;
+
+		if (n && n->e.offset == offset && n->e.len == len) {
+			tdelete(n, &v->tree, node_cmp);
+			n->dead = true;
+			v->sorted_nr--;
+		}
+		return;
+	}
+	l = &v->fifo;
 	for (i = l->nr; i-- > l->head;)
 		if (l->e[i].file_idx == file_idx && l->e[i].offset == offset && l->e[i].len == len) {
-			list_remove(l, i);
+			memmove(&l->e[i], &l->e[i + 1], (l->nr - i - 1) * sizeof(l->e[0]));
+			l->nr--;
 			return;
 		}
 }
@@ -182,12 +253,26 @@ bool vbl_pop(struct worker *w, struct vbl_ent *out, bool in_batch)
 
 	if (!v)
 		return false;
-	l = v->sorted.nr > v->sorted.head ? &v->sorted : &v->fifo;
+	/* the sorted entries first, lowest offset first; then the oldest in write order */
+	while (v->sorted_nr) {
+		struct vbl_node *n = heap_pop(v);
+
+		if (!n->dead) {
+			tdelete(n, &v->tree, node_cmp);
+			v->sorted_nr--;
+			*out = n->e;
+			free(n);
+			goto got;
+		}
+		free(n);
+	}
+	l = &v->fifo;
 	if (l->nr == l->head)
 		return false;
 	*out = l->e[l->head++];
 	if (l->head == l->nr)
 		l->head = l->nr = 0;
+got:
 	if (in_batch && v->batch)
 		v->batch--;
 	return true;
