@@ -9,6 +9,8 @@
 rb_init
 need_tool python3 python3
 need_tool fio fio
+# fio leaves a verify state file (local-*-verify.state) in its working directory
+cd "$RB_TMP" || exit 1
 
 # counts JSON -> "read_ios write_ios read_bytes write_bytes" of its first job
 counts() {
