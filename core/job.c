@@ -912,7 +912,7 @@ static int opt_pct_seq(struct job_draft *d, const struct job_opt *o, const char 
 #define N_CLOCK "raidbench reads CLOCK_MONOTONIC for every I/O"
 #define N_MEM "I/O buffers are always page-aligned heap memory"
 #define N_LAYOUT "files are laid out by writing them before the run"
-#define N_VLATER "raidbench verifies after the write phase, in the job's own thread"
+#define N_VLATER "raidbench verifies in the job's own thread"
 #define N_VDUMP "a failed block is reported with its offset and checksums, not dumped to files"
 #define N_VHDR "blocks carry raidbench's own verify header (crc32c), not fio's layout"
 #define N_ZBD "it applies to zonemode=zbd, where raidbench's zoned engine writes at the " \
@@ -1083,8 +1083,8 @@ static const struct job_opt job_opts[] = {
 	{ "log_unix_epoch", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_LOGS },
 	{ "log_compression", NULL, opt_accept, 0, 0, 0, OPT_SIZE, "logs are not compressed" },
 	{ "log_store_compressed", NULL, opt_accept, 0, 0, 0, OPT_BARE, "logs are not compressed" },
-	{ "verify_backlog", NULL, opt_accept, 0, 0, 0, 0, N_VLATER },
-	{ "verify_backlog_batch", NULL, opt_accept, 0, 0, 0, 0, N_VLATER },
+	{ "verify_backlog", NULL, opt_u64, OFF(verify_backlog), 0, 0, 0, NULL },
+	{ "verify_backlog_batch", NULL, opt_uint, OFF(verify_batch), 0, UINT_MAX, 0, NULL },
 	{ "verify_async", NULL, opt_accept, 0, 0, 0, 0, N_VLATER },
 	{ "verify_async_cpus", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_VLATER },
 	{ "experimental_verify", NULL, opt_bool, OFF(experimental_verify), 0, 0, OPT_BARE,

@@ -214,6 +214,8 @@ struct job_spec {
 	bool verify_only;		/* read back and check what an earlier run wrote */
 	bool experimental_verify;	/* fio counts the read-back against the write budget */
 	uint64_t verify_interval;	/* bytes per verify header, 0 = job_verify_interval's default */
+	uint64_t verify_backlog;	/* read back after this many writes, 0 = after the phase */
+	unsigned verify_batch;		/* read-backs per backlog stop, 0 = verify_backlog */
 	unsigned continue_on_error;	/* COE_* bits */
 
 	/* statistics and output */

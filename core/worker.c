@@ -55,6 +55,7 @@ struct io_state {
 	unsigned vfile;			/* verify cursor */
 	uint64_t vblock;
 	bool failed;			/* a fatal error stopped issuing */
+	int last_ddir;			/* verify_backlog: the direction of the last completion */
 	bool full;			/* fill_device: the device or file system is full */
 	struct lat_target lat;		/* latency_target's depth search */
 	uint64_t dir_start_ns;
@@ -265,6 +266,42 @@ static void loop_reset(struct worker *w)
 	}
 }
 
+/* Fills u with a read-back of a logged write: verify_backlog's batch or its leftovers. */
+static bool fill_readback(struct worker *w, struct io_unit *u, bool in_batch)
+{
+	struct vbl_ent e;
+
+	if (!vbl_pop(w, &e, in_batch))
+		return false;
+	u->ddir = DDIR_READ;
+	u->len = e.len;
+	u->offset = e.offset;
+	u->fd = w->files[e.file_idx].fd;
+	u->path = w->files[e.file_idx].path;
+	u->target = w->files[e.file_idx].target;
+	u->file_idx = e.file_idx;
+	u->error = 0;
+	u->resid = 0;
+	u->numberio = 0;
+	vbl_mark_unit(w, u->idx, true);
+	return true;
+}
+
+/*
+ * verify_backlog's read-back in the write phase, counted as fio counts it:
+ * outside the job's byte budget and the read/write mix, inside rate= and
+ * number_ios.
+ */
+static bool gen_backlog(struct worker *w, struct io_state *st, struct io_unit *u)
+{
+	if (!fill_readback(w, u, true))
+		return false;
+	st->issued[DDIR_READ]++;
+	st->issued_bytes[DDIR_READ] += u->len;
+	st->loop_ios++;
+	return true;
+}
+
 /* Fills u with the next I/O of the main phase; false when the phase is over. */
 static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t now)
 {
@@ -292,7 +329,13 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		st->loop_bytes = merged && st->loop_bytes > w->io_limit ? st->loop_bytes - w->io_limit
 									 : 0;
 		st->loop_ios = 0;
-		if (st->verify_each_loop && !st->loop_break) {
+		/*
+		 * fio verifies where its pass ends, not inside a pass that runs on;
+		 * without a backlog a random pass's read-back is of each loop's
+		 * draws (the bitmap would fold a block drawn twice into one read)
+		 */
+		if (st->verify_each_loop && !st->loop_break &&
+		    !(merged && (!job_is_random(job) || w->vbl))) {
 			/* the next loop starts once this one is verified (worker_main) */
 			st->loop_break = true;
 			st->loop--;
@@ -301,7 +344,9 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		}
 		st->loop_break = false;
 		st->loop_written = 0;
-		loop_reset(w);
+		/* a sequential pass that runs on keeps its place (rw=write:N wrapping) */
+		if (!merged || job_is_random(job))
+			loop_reset(w);
 		/* fio draws each loop's I/Os again with randrepeat where its pass ends */
 		reseed = w->reseed_loops && !merged;
 		worker_offsets_new_loop(w, reseed);
@@ -318,6 +363,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	if (st->exp_verify && w->io_limit <= UINT64_MAX / job->loops &&
 	    st->phase_bytes + st->verified >= w->io_limit * job->loops)
 		return false;
+	if (w->vbl && vbl_due(w, st->last_ddir))
+		return gen_backlog(w, st, u) || gen_main(w, st, u, now);
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
 	/*
@@ -413,8 +460,16 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	u->error = 0;
 	u->resid = 0;
 	u->numberio = st->numberio++;
-	if (ddir == DDIR_WRITE)
+	vbl_mark_unit(w, u->idx, false);
+	if (ddir == DDIR_WRITE) {
 		scramble(w, u);
+		if (vbl_log(w, u->file_idx, u->offset, u->len)) {
+			set_error(w, ENOMEM, "job '%s': out of memory for verify_backlog's list",
+				  job->name);
+			st->failed = true;
+			return false;
+		}
+	}
 	/* trimwrite's trims come on top of size=, as fio's: the writes count */
 	if (!(ddir == DDIR_TRIM && (job->rw & RW_WRITE))) {
 		st->loop_bytes += bs;
@@ -435,6 +490,9 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 
 	if (worker_stopped(w) || (st->failed && w->job->verify_fatal))
 		return false;
+	/* with a backlog, what is left is what the phase's read-backs did not reach */
+	if (w->vbl)
+		return fill_readback(w, u, false);
 	while (st->vfile < w->nr_files) {
 		struct worker_file *f = &w->files[st->vfile];
 
@@ -518,6 +576,9 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 	struct thread_stat *ts = &w->ts;
 	int ddir = u->ddir;
 
+	st->last_ddir = ddir;
+	if (u->error && ddir == DDIR_WRITE)
+		vbl_unlog(w, u->file_idx, u->offset, u->len);
 	if (u->error && job->fill_device && ddir == DDIR_WRITE &&
 	    (u->error == ENOSPC || u->error == EDQUOT)) {
 		/* fill_device: a full device ends the job; fio counts that I/O, with no bytes */
@@ -551,7 +612,8 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 	 * (FIO_FAKEIO); a job that only reads checks what it reads, as fio does
 	 */
 	if (job->verify && !(w->ops->flags & ENGINE_F_NODATA) &&
-	    (st->verifying || (ddir == DDIR_READ && !(job->rw & RW_WRITE)))) {
+	    (st->verifying || vbl_unit_verifies(w, u->idx) ||
+	     (ddir == DDIR_READ && !(job->rw & RW_WRITE)))) {
 		char msg[256];
 
 		if (verify_chunks(w, u, msg, sizeof(msg))) {
@@ -881,6 +943,12 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 				u = retry;
 				retry = NULL;
 			} else {
+				/* a backlog's read-backs start once the writes in flight are done */
+				if (w->vbl && !st->verifying && (queued || inflight) &&
+				    vbl_due(w, st->last_ddir)) {
+					fresh = false;
+					drain(w, st, &queued, &inflight);
+				}
 				u = w->free_units[w->nr_free - 1];
 				if (paced && !st->verifying) {
 					now = rate_wait(w, st, now);
@@ -1166,6 +1234,13 @@ void *worker_main(void *arg)
 		atomic_store_explicit(&w->phase, PHASE_DONE, memory_order_release);
 		return NULL;
 	}
+	if (vbl_new(w)) {
+		set_error(w, ENOMEM, "job '%s': out of memory for verify_backlog's list", job->name);
+		atomic_store_explicit(&w->phase, PHASE_DONE, memory_order_release);
+		return NULL;
+	}
+	/* nothing completed yet: the first backlog's batch is not held back */
+	st.last_ddir = DDIR_WRITE;
 	cpu_usage(&ru0);
 	t0 = rb_now_ns();
 	st.rate_start_ns = t0;
@@ -1205,8 +1280,10 @@ void *worker_main(void *arg)
 		/* a loop that found nothing to write ends the job, read-back and all (fio) */
 		if (st.exp_verify && st.numberio == issued)
 			break;
+		/* a backlog's failed read-back ends the job there, as fio's */
 		if (job->verify && (job->do_verify || job->verify_only) && (job->rw & RW_WRITE) &&
-		    (!w->ts.error || !job->verify_fatal) && !worker_stopped(w)) {
+		    (!w->ts.error || !job->verify_fatal) && !(w->vbl && st.failed) &&
+		    !worker_stopped(w)) {
 			atomic_store_explicit(&w->phase, PHASE_VERIFY, memory_order_release);
 			st.verifying = true;
 			st.failed = false;
@@ -1227,6 +1304,7 @@ void *worker_main(void *arg)
 	if (worker_logs_close(w, t_end) < 0)
 		set_error(w, EIO, "job '%s': writing its log files failed (disk full?)", job->name);
 	worker_iolog_close(w);
+	vbl_free(w);
 	if (w->flow)
 		flow_leave(w->flow, job->flow, w->flow_ios);
 	if (st.lat.on)
@@ -1459,6 +1537,7 @@ void worker_finish(struct worker *w)
 
 void worker_release(struct worker *w)
 {
+	vbl_free(w);
 	worker_logs_close(w, 0);
 	worker_iolog_close(w);
 	if (w->ctx && w->ops)

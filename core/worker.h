@@ -89,6 +89,7 @@ struct worker {
 	uint64_t io_limit;		/* bytes per loop, 0 = region */
 	bool sync_io;			/* units complete in queue(): no slat */
 	struct worker_logs *logs;	/* write_*_log files, NULL when none */
+	struct vbl *vbl;		/* verify_backlog's pending writes, NULL without */
 	FILE *iolog;			/* write_iolog, NULL when off */
 	struct flow *flow;		/* flow=: the runner's, NULL without flow control */
 	uint64_t flow_ios;		/* I/Os this worker counted into its flow */

@@ -79,6 +79,27 @@ int worker_iolog_open(struct worker *w, char *err, size_t errlen);
 void worker_iolog_io(struct worker *w, const struct io_unit *u);
 void worker_iolog_close(struct worker *w);
 
+/* verify_backlog: writes awaiting their read-back (core/worker_backlog.c) */
+struct vbl_ent {
+	uint64_t offset;
+	uint32_t len;
+	unsigned file_idx;
+};
+/* Sets w->vbl when the job has a backlog (after the units exist): 0 or -ENOMEM. */
+int vbl_new(struct worker *w);
+void vbl_free(struct worker *w);
+/* A write issued: 0 or -ENOMEM. */
+int vbl_log(struct worker *w, unsigned file_idx, uint64_t offset, uint32_t len);
+/* A write failed: it is not read back. */
+void vbl_unlog(struct worker *w, unsigned file_idx, uint64_t offset, uint32_t len);
+/* Whether the next I/O is a read-back; last_ddir: the last I/O to complete. */
+bool vbl_due(struct worker *w, int last_ddir);
+/* The next write to read back (in_batch: one of the current batch); false when none. */
+bool vbl_pop(struct worker *w, struct vbl_ent *out, bool in_batch);
+/* Whether unit unit_idx, when it completes, is a read-back to check. */
+void vbl_mark_unit(struct worker *w, unsigned unit_idx, bool verifies);
+bool vbl_unit_verifies(const struct worker *w, unsigned unit_idx);
+
 /* fio's log files (core/worker_log.c) */
 int worker_logs_open(struct worker *w, char *err, size_t errlen);
 void worker_logs_start(struct worker *w, uint64_t base_ns);

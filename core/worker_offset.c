@@ -192,8 +192,20 @@ bool worker_loop_ends_pass(const struct worker *w)
 	uint64_t region = 0;
 	unsigned i;
 
-	if (!job_is_random(w->job))
-		return true;
+	if (!job_is_random(w->job)) {
+		/*
+		 * fio's sequential pass ends when an I/O reaches the region's end;
+		 * rw=write:N's holes that wrap to the start never do, and the pass
+		 * runs on until the bytes of all loops are issued
+		 */
+		if (w->job->rw_gap <= 0)
+			return true;
+		for (i = 0; i < w->nr_files; i++)
+			for (int d = 0; d < DDIR_RWDIR_CNT; d++)
+				if (w->files[i].next_seq[d] >= w->files[i].size)
+					return true;
+		return false;
+	}
 	for (i = 0; i < w->nr_files; i++)
 		region += w->files[i].size;
 	/*

@@ -37,10 +37,6 @@ DROP = {
 
 # differences understood and not (yet) reproduced, printed as KNOWN, not failed
 KNOWN = {
-    'examples/cross-stripe-verify.fio': 'verify_backlog=1: fio reads each write back right '
-                                        'after it (a block written 8 times is read 8 times); '
-                                        'raidbench reads each intact block once after the '
-                                        'write phase',
     # fio 3.33 itself, three runs of the same copy: slow2 0/256, 127/129, 135/258 I/Os
     'examples/exitwhat.fio': 'exitall stops the sibling jobs when one ends: how far they '
                              'got by then depends on timing (fio\'s own counts change from '
