@@ -489,7 +489,8 @@ static int cmp_str(const void *a, const void *b)
 /* by-id before by-path, each sorted: the order of both sources. */
 static void sort_names(char **v, size_t nr)
 {
-	qsort(v, nr, sizeof(*v), cmp_str);
+	if (nr > 1)	/* qsort with a NULL base is undefined even for 0 members */
+		qsort(v, nr, sizeof(*v), cmp_str);
 }
 
 int stable_names_derive(const struct sn_dev *d, char ***names, size_t *nr)
