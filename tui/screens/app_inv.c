@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "inventory_read.h"
 #include "tui.h"
@@ -185,6 +186,15 @@ bool app_probing(const struct app *app)
 void app_release_probes(struct app *app)
 {
 	if (app->loader) {
+		int waited_ms = 0;
+
+		/* a read in flight (sysfs, then the tools started) ends within milliseconds:
+		 * wait for it a little, so what it read is freed, not left to the exit */
+		while (!atomic_load_explicit(&app->loader->done, memory_order_acquire) &&
+		       waited_ms < PROBE_QUIT_WAIT_MS) {
+			usleep(10 * 1000);
+			waited_ms += 10;
+		}
 		/* pairs with the release store at the end of loader_main() */
 		if (atomic_load_explicit(&app->loader->done, memory_order_acquire)) {
 			pthread_join(app->loader->th, NULL);
