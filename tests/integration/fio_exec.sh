@@ -119,4 +119,9 @@ else fail "exec.fio: $(cat "$W/rb/err")"; fi
 "$RAIDBENCH" run --parse-only --name=x --ioengine=exec --program=/bin/true >/dev/null \
 	2>"$W/err" && fail "exec without runtime= accepted" ||
 	check "exec without runtime= refused" grep -q "ioengine=exec needs runtime=" "$W/err"
+# the command shown comes from the job file: its escapes reach the terminal as text
+printf '[e]\nioengine=exec\nprogram=/bin/true\narguments=\033[31mred\nruntime=1\n' >"$W/esc.fio"
+"$RAIDBENCH" run --parse-only "$W/esc.fio" >/dev/null 2>"$W/err"
+check "--parse-only prints a job file's escape as \\x1b" grep -qF "'/bin/true \x1b[31mred'" "$W/err"
+check "... and no raw ESC" bash -c "! grep -q \$'\\033' '$W/err'"
 rb_done

@@ -384,7 +384,7 @@ static int print_notes(const struct job_list *jl, const struct run_cli *c)
 	/* asked for by --parse-only only: a run's stderr stays fio's (scripts check it) */
 	for (line = notes && c->parse_only ? strtok_r(notes, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save))
-		fprintf(stderr, "raidbench run: note: %s\n", line);
+		tty_fprintf(stderr, "raidbench run: note: %s\n", line);	/* names and commands from the job file */
 	free(notes);
 	for (i = 0; i < jl->nr; i++)
 		clones += jl->jobs[i].numjobs ? jl->jobs[i].numjobs : 1;
