@@ -45,7 +45,9 @@ DOWNS=$(awk '/^ Device/ && !h { h = NR } /Smart HBA H240/ && h { print NR - h - 
 [ -n "$DOWNS" ] || { fail "the simulated H240 is not on the Devices screen"; rb_done; }
 rm -f "$RAIDBENCH_SIM_STATE"
 
-# start_sweep: raidbench in tmux, the sweep on the H240 (4 drives, RAID 0, 1, 5) until its live line
+# start_sweep SPACES: raidbench in tmux, the sweep on the H240 (4 drives, RAID 0,
+# 1, 5) until its live line; SPACES presses on the Runtime row step it from the
+# default 30 s through 60, 300, 1 and 5 s per level
 start_sweep() {
 	tmux kill-session -t "$S" 2>/dev/null
 	tmux new-session -d -s "$S" -x 132 -y 43 \
@@ -55,11 +57,11 @@ start_sweep() {
 	for ((i = 0; i < DOWNS; i++)); do keys Down; done
 	keys w
 	await start "RAID sweep on Smart HBA H240" 10
-	# all four drives; levels 0, 1 and 5; the longest runtime offered
-	for k in Space Down Space Down Space Down Space Down Space Right Space Right Right Space Down; do
+	# all four drives; levels 0, 1 and 5; down past the Profile row to Runtime
+	for k in Space Down Space Down Space Down Space Down Space Right Space Right Right Space Down Down; do
 		keys $k
 	done
-	for k in Space Space Space Space; do keys $k; done
+	for ((i = 0; i < $1; i++)); do keys Space; done
 	cap plan
 	keys Enter
 	await confirm "Type 255" 10
@@ -67,7 +69,8 @@ start_sweep() {
 	keys Enter
 	await live " Live " 30
 }
-start_sweep
+start_sweep 4
+check "the plan runs each level for 5 s" screen_has plan "Runtime    5 s per phase"
 check "w opens the sweep on the H240" screen_has start "RAID sweep on Smart HBA H240"
 check "the sweep screen shows the level's run live (IOPS)" grep -Eq " Live +[0-9.]+[kM]? IOPS" "$RB_TMP/live.txt"
 # another screen: the sweep's runs are drained there too, the sweep goes on and ends
@@ -92,7 +95,8 @@ check "raidbench exits cleanly" screen_has quit "RAIDBENCH-EXITED=0"
 
 # SIGTERM mid-run (q asks for s first during a sweep): the level's run is handed back to
 # the sweep's thread, which ends it and deletes its array, and the program exits
-start_sweep
+# (30 s per level: the level is still running when the signal comes)
+start_sweep 0
 PANE=$(tmux display-message -p -t "$S" '#{pane_pid}')
 TUI=$(pgrep -P "$PANE" -x raidbench | head -1)
 kill -TERM "$TUI"
