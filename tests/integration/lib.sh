@@ -49,6 +49,16 @@ rb_init() {
 	# session and starts the next one otherwise races the exiting server
 	# ("server exited unexpectedly"); rb_cleanup kills it
 	echo "set -g exit-empty off" >"$RB_TMP/tmux.conf"
+	# python3 is Debian's (.ci/deps installs it) when a version manager's shim
+	# comes first on PATH: a pyenv shim is a shell script that costs ~0.35 s a
+	# call, the tests (and the simulators' #! lines) make hundreds of calls
+	local py
+	py=$(type -P python3)
+	if [ -x /usr/bin/python3 ] && [ -n "$py" ] && [ "$(readlink -f "$py")" != "$(readlink -f /usr/bin/python3)" ] &&
+		head -c 2 "$py" | grep -q '#!'; then
+		mkdir -p "$RB_TMP/bin" && ln -s /usr/bin/python3 "$RB_TMP/bin/python3" &&
+			export PATH="$RB_TMP/bin:$PATH"
+	fi
 }
 # Test helpers need only Python's standard library: -S skips site's start-up
 # hooks, which a machine may load with every interpreter (most of its start-up CPU)
