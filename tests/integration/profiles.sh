@@ -115,11 +115,11 @@ for n in cdm-standard cdm-nvme; do
 	fi
 done
 
-# ---- every profile runs for ~2 s on a loop device ---------------------------
+# ---- every profile runs for ~1 s on a loop device ---------------------------
 make_loop 256 || rb_skip "cannot make a loop device"
 for n in $names; do
 	phases=$(json_get "$RB_TMP/profiles.json" "[len(x['phases']) for x in d if x['name'] == '$n'][0]")
-	ms=$((2000 / phases))
+	ms=$((1000 / phases))
 	rm -f "$RES"/*.json
 	start=$(date +%s%N)
 	if TARGET=$LOOP_DEV "$RAIDBENCH" run --output-format=json --output="$J" --filename="$LOOP_DEV" \
