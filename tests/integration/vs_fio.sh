@@ -41,7 +41,7 @@ lane() {
 		for rw in read write randread randwrite randrw; do
 			for bs in 4k 1m; do
 				for qd in 1 32; do
-					args=(--name=cmp --filename="$target" --size=16m --bs=$bs --rw=$rw
+					args=(--name=cmp --filename="$target" --size=8m --bs=$bs --rw=$rw
 						--iodepth=$qd --ioengine=$engine --direct=1 --output-format=json)
 					name="$kind $engine $rw bs=$bs qd=$qd"
 					fio "${args[@]}" --output="$T-fio.json" >/dev/null 2>"$T-fio.err" ||
