@@ -40,6 +40,8 @@ struct io_state {
 	uint64_t loop_written;		/* bytes written or trimmed in this loop */
 	bool exp_verify;		/* experimental_verify: fio's budget for the read-back */
 	uint64_t verified;		/* experimental_verify: bytes read back in all loops */
+	uint64_t vphase_bytes;		/* read back by the verify phases of all passes */
+	uint64_t vphase_ios;
 	uint64_t loop_ios;		/* I/Os issued in this loop, for number_ios */
 	unsigned loop;
 	unsigned next_file;
@@ -266,6 +268,60 @@ static void loop_reset(struct worker *w)
 	}
 }
 
+/* The generator's state at a new loop: offsets from the start, draws again with randrepeat. */
+static void new_loop(struct worker *w, bool reset, bool reseed)
+{
+	int d;
+
+	if (reset)
+		loop_reset(w);
+	worker_offsets_new_loop(w, reseed);
+	if (reseed) {
+		rb_mix_new_loop(&w->mix);
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			rb_taus_restart(&w->bs_rand[d]);
+	}
+}
+
+/*
+ * After the last loop and its read-back, fio runs the whole job again while
+ * the bytes moved (writes, reads and read-backs of all passes) fall short of
+ * io_size= (else size=) by a block or more and number_ios is not reached: its
+ * verify clears the "file done" mark that otherwise ends a pass that ran out
+ * of region early (rw=write:N's holes); io_size= runs passes with or without
+ * a verify. Sets st up for that pass. (A quirk of fio's, matched on purpose:
+ * each pass stays inside the region and is verified in full.)
+ */
+static bool another_pass(struct worker *w, struct io_state *st)
+{
+	const struct job_spec *job = w->job;
+	uint64_t bytes = st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] +
+			 st->vphase_bytes;
+	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->vphase_ios, left, cum;
+
+	if (job->time_based || job->verify_only || st->exp_verify || st->failed || st->full ||
+	    st->lat.done || w->ts.error || worker_stopped(w) || (w->ops->flags & ENGINE_F_STREAM))
+		return false;
+	if (bytes >= w->io_limit || w->io_limit - bytes < w->max_bs)
+		return false;
+	if (job->number_ios) {
+		if (ios >= job->number_ios * job->loops)
+			return false;
+		/* fio's number_ios counts all passes: the pass ends where the total reaches it */
+		left = job->number_ios * job->loops - ios;
+		st->loop_ios = left < job->number_ios ? job->number_ios - left : 0;
+	} else {
+		st->loop_ios = 0;
+	}
+	/* within a pass fio stops at loops x io_size of its own direction(s), counted over all passes */
+	cum = (job->rw & RW_READ) && (job->rw & RW_WRITE) ? bytes :
+	      (job->rw & RW_WRITE) ? st->issued_bytes[DDIR_WRITE] : st->issued_bytes[DDIR_READ];
+	st->loop_bytes = cum > w->io_limit * (job->loops - 1) ? cum - w->io_limit * (job->loops - 1) : 0;
+	st->loop_written = 0;
+	new_loop(w, true, w->reseed_loops);
+	return true;
+}
+
 /* Fills u with a read-back of a logged write: verify_backlog's batch or its leftovers. */
 static bool fill_readback(struct worker *w, struct io_unit *u, bool in_batch)
 {
@@ -308,8 +364,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	const struct job_spec *job = w->job;
 	struct worker_file *f;
 	uint64_t bs, off = 0;
-	bool rtw_write, seq_fit, rand_fit, rand_seq = false, reseed, merged;
-	int ddir, d;
+	bool rtw_write, seq_fit, rand_fit, rand_seq = false, merged;
+	int ddir;
 
 	if (st->failed || st->full || st->lat.done || worker_stopped(w))
 		return false;
@@ -345,16 +401,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		st->loop_break = false;
 		st->loop_written = 0;
 		/* a sequential pass that runs on keeps its place (rw=write:N wrapping) */
-		if (!merged || job_is_random(job))
-			loop_reset(w);
 		/* fio draws each loop's I/Os again with randrepeat where its pass ends */
-		reseed = w->reseed_loops && !merged;
-		worker_offsets_new_loop(w, reseed);
-		if (reseed) {
-			rb_mix_new_loop(&w->mix);
-			for (d = 0; d < DDIR_RWDIR_CNT; d++)
-				rb_taus_restart(&w->bs_rand[d]);
-		}
+		new_loop(w, !merged || job_is_random(job), w->reseed_loops && !merged);
 	}
 	/*
 	 * experimental_verify: fio counts the read-back as written bytes, so
@@ -491,8 +539,13 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 	if (worker_stopped(w) || (st->failed && w->job->verify_fatal))
 		return false;
 	/* with a backlog, what is left is what the phase's read-backs did not reach */
-	if (w->vbl)
-		return fill_readback(w, u, false);
+	if (w->vbl) {
+		if (!fill_readback(w, u, false))
+			return false;
+		st->vphase_bytes += u->len;
+		st->vphase_ios++;
+		return true;
+	}
 	while (st->vfile < w->nr_files) {
 		struct worker_file *f = &w->files[st->vfile];
 
@@ -521,6 +574,8 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 			u->file_idx = st->vfile;
 			u->error = 0;
 			u->resid = 0;
+			st->vphase_bytes += bs;
+			st->vphase_ios++;
 			return true;
 		}
 		st->vfile++;
@@ -1221,6 +1276,7 @@ void *worker_main(void *arg)
 	struct rusage ru0, ru1;
 	uint64_t t0, t_main_end, t_end, issued;
 	unsigned i, d;
+	bool again = false;
 
 	memset(&st, 0, sizeof(st));
 	/* as fio, a delayed job sets up after its delay: net's sender connects then */
@@ -1263,13 +1319,15 @@ void *worker_main(void *arg)
 			      (job->rw & RW_WRITE) && !job->time_based && job->loops > 1;
 	st.exp_verify = st.verify_each_loop && job->experimental_verify;
 	do {
-		if (st.loop_break) {
+		if (st.loop_break || again) {
 			/* the next loop: what it writes is what its verify reads */
 			for (i = 0; i < w->nr_files; i++)
-				memset(w->files[i].written, 0, (size_t)(w->files[i].nr_blocks + 7) / 8);
+				if (w->files[i].written)
+					memset(w->files[i].written, 0, (size_t)(w->files[i].nr_blocks + 7) / 8);
 			st.verifying = false;
 			atomic_store_explicit(&w->phase, PHASE_RUN, memory_order_release);
 		}
+		again = false;
 		issued = st.numberio;
 		if (!job->verify_only)
 			pump(w, &st, gen_main);
@@ -1290,8 +1348,12 @@ void *worker_main(void *arg)
 			st.vfile = 0;
 			st.vblock = 0;
 			pump(w, &st, gen_verify);
+			again = !st.loop_break && another_pass(w, &st);
+		} else if (job->io_size && !st.loop_break && !job->verify_only) {
+			again = another_pass(w, &st);
 		}
-	} while (st.loop_break && !worker_stopped(w) && !(w->ts.error && job->verify_fatal));
+	} while ((st.loop_break || again) && !worker_stopped(w) &&
+		 !(w->ts.error && job->verify_fatal));
 	if (w->ops->end) {
 		char eerr[256] = "";
 		int r = w->ops->end(w->ctx, eerr, sizeof(eerr));

@@ -148,6 +148,24 @@ if command -v fio >/dev/null; then
 		run_json --name=x --ioengine=null $a
 		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
 	done
+	# a pass short of size= (holes) runs again after its verify, and io_size= runs
+	# passes with or without one: writes and read-backs of all passes count
+	for a in "--size=1m --rw=write:16k --bs=4k --verify=crc32c" \
+		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --loops=2" \
+		"--size=1m --rw=rw:16k --bs=4k --verify=crc32c" \
+		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --number_ios=130" \
+		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --verify_backlog=8" \
+		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --io_size=512k" \
+		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --do_verify=0" \
+		"--size=1m --rw=write:16k --bs=4k --io_size=3m" \
+		"--size=1m --rw=randwrite --bs=4k --io_size=3m"; do
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=null $a --verify_state_save=0 --output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=null $a
+		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+	done
 fi
 # flow: a job that leaves takes its I/Os along; the others keep their ratio (fio's t0014)
 check_flow "flow 1:2 holds after the weight-3 job left" 1.8 2.2 \
