@@ -41,34 +41,41 @@ static void map_counted(struct mapwin *w, int fd, int prot)
 
 static const struct mapwin_ops counted = { .size = size_of_file, .map = map_counted };
 
-/* an unlinked file of FILE_LEN bytes, byte i = i & 0xff; its path in path */
-static int temp_file(char *path, size_t len)
+/*
+ * u on an unlinked file of FILE_LEN bytes, byte i = i & 0xff (path is u's
+ * name for it); with ro, a second, read-only fd on the same file.
+ */
+static void unit_on_file(struct io_unit *u, char *path, size_t len, int *ro)
 {
 	unsigned char buf[FILE_LEN];
-	int fd, i;
+	int i;
 
+	memset(u, 0, sizeof(*u));
 	snprintf(path, len, "/var/tmp/rb-mapwin-XXXXXX");
-	fd = mkstemp(path);
-	ck_assert_int_ge(fd, 0);
+	u->fd = mkstemp(path);
+	ck_assert_int_ge(u->fd, 0);
+	u->path = path;
+	if (ro) {
+		*ro = open(path, O_RDONLY);
+		ck_assert_int_ge(*ro, 0);
+	}
+	unlink(path);
 	for (i = 0; i < FILE_LEN; i++)
 		buf[i] = (unsigned char)i;
-	ck_assert_int_eq(write(fd, buf, sizeof(buf)), FILE_LEN);
-	return fd;
+	ck_assert_int_eq(write(u->fd, buf, sizeof(buf)), FILE_LEN);
 }
 
 START_TEST(mapped_once_per_fd)
 {
 	struct mapwin_table t = { 0 };
-	struct io_unit u = { 0 };
+	struct io_unit u;
 	struct mapwin *w, *w2;
 	char path[64];
-	int fd = temp_file(path, sizeof(path)), ro = open(path, O_RDONLY);
+	int fd, ro;
 
-	ck_assert_int_ge(ro, 0);
-	unlink(path);
+	unit_on_file(&u, path, sizeof(path), &ro);
+	fd = u.fd;
 	sizes_asked = maps_made = 0;
-	u.fd = fd;
-	u.path = path;
 	u.file_idx = 3;
 	ck_assert_int_eq(mapwin_get(&t, &u, &counted, &w), 0);
 	ck_assert_ptr_nonnull(w->p);
@@ -104,16 +111,13 @@ END_TEST
 START_TEST(clipped_to_the_window)
 {
 	struct mapwin_table t = { 0 };
-	struct io_unit u = { 0 };
+	struct io_unit u;
 	struct mapwin *w;
 	char path[64];
 	size_t len = 0;
 	char *at;
-	int fd = temp_file(path, sizeof(path));
 
-	unlink(path);
-	u.fd = fd;
-	u.path = path;
+	unit_on_file(&u, path, sizeof(path), NULL);
 	ck_assert_int_eq(mapwin_get(&t, &u, &plain, &w), 0);
 	u.offset = 4096;
 	u.len = 4096;
@@ -132,22 +136,21 @@ START_TEST(clipped_to_the_window)
 	u.offset = FILE_LEN;
 	ck_assert_ptr_null(mapwin_at(w, &u, &len));
 	mapwin_free(&t);
-	close(fd);
+	close(u.fd);
 }
 END_TEST
 
 START_TEST(refused_size_maps_nothing)
 {
 	struct mapwin_table t = { 0 };
-	struct io_unit u = { 0 };
+	struct io_unit u;
 	struct mapwin *w;
 	char path[64];
-	int fd = temp_file(path, sizeof(path));
+	int fd;
 
-	unlink(path);
+	unit_on_file(&u, path, sizeof(path), NULL);
+	fd = u.fd;
 	ck_assert_int_eq(ftruncate(fd, 0), 0);
-	u.fd = fd;
-	u.path = path;
 	ck_assert_int_eq(mapwin_get(&t, &u, &plain, &w), -EINVAL);
 	ck_assert_ptr_null(w->p);
 	u.fd = -1;	/* a closed fd: fstat's error */
