@@ -22,18 +22,11 @@
 #include <libpmem.h>
 #include "engine.h"
 #include "engine_bus.h"
+#include "engine_mapwin.h"
 #include "job.h"
 
-struct dmap {
-	void *p;		/* NULL = not mapped yet */
-	int fd;
-	size_t len;
-	bool writable;
-};
-
 struct devdax_ctx {
-	struct dmap *maps;	/* per file index */
-	size_t nr_maps;
+	struct mapwin_table maps;
 };
 
 /*
@@ -110,66 +103,18 @@ static int devdax_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *
 static int devdax_configure(struct engine_ctx *ctx, const struct job_spec *job, char *err,
 			    size_t errlen)
 {
-	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), min_bs = UINT64_MAX;
-	unsigned d;
-
-	for (d = 0; d < DDIR_RWDIR_CNT; d++)
-		if (job->bs[d] && job->bs[d] < min_bs)
-			min_bs = job->bs[d];
-	/* fio's rule: a sync every N blocks covers whole pages of the mapping */
-	if (min_bs % page && (job->fsync_blocks || job->fdatasync_blocks)) {
-		snprintf(err, errlen, "ioengine=dev-dax: with fsync= or fdatasync= the block size "
-			 "must be a multiple of the page size (%llu bytes); bs=%llu is not",
-			 (unsigned long long)page, (unsigned long long)min_bs);
-		return -EINVAL;
-	}
-	return 0;
+	return mapwin_check_bs(job, "dev-dax", err, errlen);
 }
 
-/* The mapping of u's device, made on its first I/O: the whole device. */
-static int unit_map(struct devdax_ctx *c, const struct io_unit *u, struct dmap **out)
+/* A window is the whole device, its size from sysfs. */
+static int devdax_win_size(int fd, const struct stat *st, const char *path, uint64_t *bytes)
 {
-	struct dmap *m;
-	struct stat st;
-	uint64_t bytes;
 	char why[256];
-	int prot = PROT_READ, fl, ret;
 
-	if (u->file_idx >= c->nr_maps) {
-		size_t n = (size_t)u->file_idx + 16;
-		struct dmap *p = realloc(c->maps, n * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		memset(p + c->nr_maps, 0, (n - c->nr_maps) * sizeof(*p));
-		c->maps = p;
-		c->nr_maps = n;
-	}
-	m = &c->maps[u->file_idx];
-	*out = m;
-	if (m->p && m->fd == u->fd)
-		return 0;
-	if (m->p)
-		munmap(m->p, m->len);
-	m->p = NULL;
-	m->fd = u->fd;
-	if (fstat(u->fd, &st) < 0)
-		return -errno;
-	ret = dax_size(&st, u->path, &bytes, why, sizeof(why));
-	if (ret)
-		return ret;
-	m->len = (size_t)bytes;
-	fl = fcntl(u->fd, F_GETFL);
-	m->writable = fl >= 0 && (fl & O_ACCMODE) == O_RDWR;
-	if (m->writable)
-		prot |= PROT_WRITE;
-	m->p = mmap(NULL, m->len, prot, MAP_SHARED, u->fd, 0);
-	if (m->p == MAP_FAILED) {
-		m->p = NULL;
-		return -errno;
-	}
-	return 0;
+	return dax_size(st, path, bytes, why, sizeof(why));
 }
+
+static const struct mapwin_ops devdax_win = { .size = devdax_win_size };
 
 static void copy_persist(void *dst, const void *src, size_t len, void *arg)
 {
@@ -179,10 +124,10 @@ static void copy_persist(void *dst, const void *src, size_t len, void *arg)
 static int devdax_queue(struct engine_ctx *ctx, struct io_unit *u)
 {
 	struct devdax_ctx *c = (struct devdax_ctx *)ctx;
-	struct dmap *m;
+	struct mapwin *m;
 	size_t len;
 	char *at;
-	int ret = unit_map(c, u, &m);
+	int ret = mapwin_get(&c->maps, u, &devdax_win, &m);
 
 	if (ret)
 		return engine_sync_done(u, ret);
@@ -192,33 +137,23 @@ static int devdax_queue(struct engine_ctx *ctx, struct io_unit *u)
 		return engine_sync_done(u, -EINVAL);	/* no trim on a mapping, as fio's */
 	if (u->ddir == DDIR_WRITE && !m->writable)
 		return engine_sync_done(u, -EBADF);
-	if (u->offset >= m->len) {
-		u->error = 0;
-		u->resid = u->len;
-		return ENGINE_COMPLETED;
-	}
-	at = (char *)m->p + u->offset;
-	len = u->offset + u->len > m->len ? (size_t)(m->len - u->offset) : u->len;
+	at = mapwin_at(m, u, &len);
+	if (!at)
+		return mapwin_done(u, 0);
 	ret = u->ddir == DDIR_READ ? engine_bus_copy(u->buf, at, len, NULL, NULL)
 				   : engine_bus_copy(at, u->buf, len, copy_persist, NULL);
 	if (ret)
 		return engine_sync_done(u, ret);
-	u->error = 0;
-	u->resid = u->len - (uint32_t)len;
-	return ENGINE_COMPLETED;
+	return mapwin_done(u, len);
 }
 
 static void devdax_cleanup(struct engine_ctx *ctx)
 {
 	struct devdax_ctx *c = (struct devdax_ctx *)ctx;
-	size_t i;
 
 	if (!c)
 		return;
-	for (i = 0; i < c->nr_maps; i++)
-		if (c->maps[i].p)
-			munmap(c->maps[i].p, c->maps[i].len);
-	free(c->maps);
+	mapwin_free(&c->maps);
 	free(c);
 }
 

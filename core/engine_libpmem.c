@@ -26,6 +26,7 @@
 #include <libpmem.h>
 #include "engine.h"
 #include "engine_bus.h"
+#include "engine_mapwin.h"
 #include "job.h"
 
 #ifndef MAP_SHARED_VALIDATE
@@ -35,19 +36,10 @@
 #define MAP_SYNC 0x80000
 #endif
 
-struct pmap {
-	void *p;		/* NULL = not mapped yet */
-	int fd;			/* the fd it maps */
-	size_t len;
-	bool writable;		/* the fd was opened for writing */
-	bool pmem;		/* CPU cache flushes make stores durable */
-};
-
 struct libpmem_ctx {
 	unsigned flags;		/* pmem_memcpy's, from direct= and sync= */
 	bool sync;		/* sync=: every write is made durable before it completes */
-	struct pmap *maps;	/* per file index */
-	size_t nr_maps;
+	struct mapwin_table maps;
 };
 
 static int libpmem_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
@@ -67,72 +59,38 @@ static int libpmem_configure(struct engine_ctx *ctx, const struct job_spec *job,
 			     size_t errlen)
 {
 	struct libpmem_ctx *c = (struct libpmem_ctx *)ctx;
-	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), min_bs = UINT64_MAX;
-	unsigned d;
+	int ret = mapwin_check_bs(job, "libpmem", err, errlen);
 
-	for (d = 0; d < DDIR_RWDIR_CNT; d++)
-		if (job->bs[d] && job->bs[d] < min_bs)
-			min_bs = job->bs[d];
-	/* fio's rule: a sync every N blocks covers whole pages of the mapping */
-	if (min_bs % page && (job->fsync_blocks || job->fdatasync_blocks)) {
-		snprintf(err, errlen, "ioengine=libpmem: with fsync= or fdatasync= the block size "
-			 "must be a multiple of the page size (%llu bytes); bs=%llu is not",
-			 (unsigned long long)page, (unsigned long long)min_bs);
-		return -EINVAL;
-	}
+	if (ret)
+		return ret;
 	c->sync = job->sync != SYNC_NONE;
 	c->flags = (c->sync ? 0 : PMEM_F_MEM_NODRAIN) |
 		   (job->direct ? PMEM_F_MEM_NONTEMPORAL : PMEM_F_MEM_TEMPORAL);
 	return 0;
 }
 
-/* The mapping of u's file, made on its first I/O: the whole file. */
-static int unit_map(struct libpmem_ctx *c, const struct io_unit *u, struct pmap **out)
+/* A window is the whole regular file. */
+static int libpmem_win_size(int fd, const struct stat *st, const char *path, uint64_t *bytes)
 {
-	struct pmap *m;
-	struct stat st;
-	int prot = PROT_READ, fl;
-
-	if (u->file_idx >= c->nr_maps) {
-		size_t n = (size_t)u->file_idx + 16;
-		struct pmap *p = realloc(c->maps, n * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		memset(p + c->nr_maps, 0, (n - c->nr_maps) * sizeof(*p));
-		c->maps = p;
-		c->nr_maps = n;
-	}
-	m = &c->maps[u->file_idx];
-	*out = m;
-	if (m->p && m->fd == u->fd)
-		return 0;
-	if (m->p)
-		munmap(m->p, m->len);	/* another fd on the file: map that one */
-	m->p = NULL;
-	m->fd = u->fd;
-	if (fstat(u->fd, &st) < 0)
-		return -errno;
-	if (!S_ISREG(st.st_mode) || !st.st_size)
+	if (!S_ISREG(st->st_mode) || !st->st_size)
 		return -EINVAL;
-	m->len = (size_t)st.st_size;
-	fl = fcntl(u->fd, F_GETFL);
-	m->writable = fl >= 0 && (fl & O_ACCMODE) == O_RDWR;
-	if (m->writable)
-		prot |= PROT_WRITE;
-	/* MAP_SYNC is granted only on a DAX file: then the CPU's flushes are enough */
-	m->p = mmap(NULL, m->len, prot, MAP_SHARED_VALIDATE | MAP_SYNC, u->fd, 0);
-	m->pmem = m->p != MAP_FAILED;
-	if (m->p == MAP_FAILED)
-		m->p = mmap(NULL, m->len, prot, MAP_SHARED, u->fd, 0);
-	if (m->p == MAP_FAILED) {
-		m->p = NULL;
-		return -errno;
-	}
-	if (!m->pmem)
-		m->pmem = pmem_is_pmem(m->p, m->len);
+	*bytes = (uint64_t)st->st_size;
 	return 0;
 }
+
+static void libpmem_win_map(struct mapwin *w, int fd, int prot)
+{
+	/* MAP_SYNC is granted only on a DAX file: then the CPU's flushes are enough */
+	w->p = mmap(NULL, w->len, prot, MAP_SHARED_VALIDATE | MAP_SYNC, fd, 0);
+	w->pmem = w->p != MAP_FAILED;
+	if (w->p == MAP_FAILED)
+		w->p = mmap(NULL, w->len, prot, MAP_SHARED, fd, 0);
+	if (w->p != MAP_FAILED && !w->pmem)
+		w->pmem = pmem_is_pmem(w->p, w->len);
+}
+
+static const struct mapwin_ops libpmem_win = { .size = libpmem_win_size,
+					       .map = libpmem_win_map };
 
 static void copy_pmem(void *dst, const void *src, size_t len, void *arg)
 {
@@ -142,10 +100,10 @@ static void copy_pmem(void *dst, const void *src, size_t len, void *arg)
 static int libpmem_queue(struct engine_ctx *ctx, struct io_unit *u)
 {
 	struct libpmem_ctx *c = (struct libpmem_ctx *)ctx;
-	struct pmap *m;
+	struct mapwin *m;
 	size_t len;
 	char *at;
-	int ret = unit_map(c, u, &m);
+	int ret = mapwin_get(&c->maps, u, &libpmem_win, &m);
 
 	if (ret)
 		return engine_sync_done(u, ret);
@@ -160,14 +118,9 @@ static int libpmem_queue(struct engine_ctx *ctx, struct io_unit *u)
 		return engine_sync_done(u, -EINVAL);	/* no trim on a mapping, as fio's */
 	if (u->ddir == DDIR_WRITE && !m->writable)
 		return engine_sync_done(u, -EBADF);	/* as write(2) on a read-only fd */
-	if (u->offset >= m->len) {
-		/* at or past the end of the file: nothing moves, as read(2) there */
-		u->error = 0;
-		u->resid = u->len;
-		return ENGINE_COMPLETED;
-	}
-	at = (char *)m->p + u->offset;
-	len = u->offset + u->len > m->len ? (size_t)(m->len - u->offset) : u->len;
+	at = mapwin_at(m, u, &len);
+	if (!at)
+		return mapwin_done(u, 0);	/* at or past the end: nothing moves, as read(2) */
 	if (u->ddir == DDIR_READ)
 		ret = engine_bus_copy(u->buf, at, len, NULL, NULL);
 	else if (m->pmem)
@@ -176,22 +129,16 @@ static int libpmem_queue(struct engine_ctx *ctx, struct io_unit *u)
 		ret = pmem_msync(at, len) ? -errno : 0;	/* not pmem: the page cache holds it */
 	if (ret)
 		return engine_sync_done(u, ret);
-	u->error = 0;
-	u->resid = u->len - (uint32_t)len;
-	return ENGINE_COMPLETED;
+	return mapwin_done(u, len);
 }
 
 static void libpmem_cleanup(struct engine_ctx *ctx)
 {
 	struct libpmem_ctx *c = (struct libpmem_ctx *)ctx;
-	size_t i;
 
 	if (!c)
 		return;
-	for (i = 0; i < c->nr_maps; i++)
-		if (c->maps[i].p)
-			munmap(c->maps[i].p, c->maps[i].len);
-	free(c->maps);
+	mapwin_free(&c->maps);
 	free(c);
 }
 

@@ -25,19 +25,12 @@
 #include <linux/fs.h>
 #include "engine.h"
 #include "engine_bus.h"
+#include "engine_mapwin.h"
 #include "job.h"
-
-struct mapping {
-	void *p;		/* NULL = not mapped yet */
-	int fd;			/* the fd it maps */
-	uint64_t len;
-	bool writable;		/* the fd was opened for writing */
-};
 
 struct mmap_ctx {
 	bool direct;
-	struct mapping *maps;	/* per file index */
-	size_t nr_maps;
+	struct mapwin_table maps;
 };
 
 static int mmap_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
@@ -60,80 +53,41 @@ static int mmap_configure(struct engine_ctx *ctx, const struct job_spec *job, ch
 	return 0;
 }
 
-/* The mapping of u's file, made on its first I/O: the whole file or device. */
-static int unit_map(struct mmap_ctx *c, const struct io_unit *u, struct mapping **out)
+/* A window is the whole file, or the whole device. */
+static int mmap_size(int fd, const struct stat *st, const char *path, uint64_t *bytes)
 {
-	struct mapping *m;
-	struct stat st;
-	int prot = PROT_READ, fl;
-
-	if (u->file_idx >= c->nr_maps) {
-		size_t n = (size_t)u->file_idx + 16;
-		struct mapping *p = realloc(c->maps, n * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		memset(p + c->nr_maps, 0, (n - c->nr_maps) * sizeof(*p));
-		c->maps = p;
-		c->nr_maps = n;
-	}
-	m = &c->maps[u->file_idx];
-	*out = m;
-	if (m->p && m->fd == u->fd)
-		return 0;
-	if (m->p)
-		munmap(m->p, (size_t)m->len);	/* another fd on the file: map that one */
-	m->p = NULL;
-	m->fd = u->fd;
-	if (fstat(u->fd, &st) < 0)
-		return -errno;
-	if (S_ISBLK(st.st_mode)) {
-		if (ioctl(u->fd, BLKGETSIZE64, &m->len) < 0)
+	if (S_ISBLK(st->st_mode)) {
+		if (ioctl(fd, BLKGETSIZE64, bytes) < 0)
 			return -errno;
 	} else {
-		m->len = (uint64_t)st.st_size;
+		*bytes = (uint64_t)st->st_size;
 	}
-	fl = fcntl(u->fd, F_GETFL);
-	m->writable = fl >= 0 && (fl & O_ACCMODE) == O_RDWR;
-	if (m->writable)
-		prot |= PROT_WRITE;
-	if (!m->len)
-		return -EINVAL;
-	m->p = mmap(NULL, (size_t)m->len, prot, MAP_SHARED, u->fd, 0);
-	if (m->p == MAP_FAILED) {
-		m->p = NULL;
-		return -errno;
-	}
-	return 0;
+	return *bytes ? 0 : -EINVAL;
 }
+
+static const struct mapwin_ops mmap_win = { .size = mmap_size };
 
 static int mmap_queue(struct engine_ctx *ctx, struct io_unit *u)
 {
 	struct mmap_ctx *c = (struct mmap_ctx *)ctx;
-	struct mapping *m;
+	struct mapwin *m;
 	size_t len;
 	char *at;
-	int ret = unit_map(c, u, &m);
+	int ret = mapwin_get(&c->maps, u, &mmap_win, &m);
 
 	if (ret)
 		return engine_sync_done(u, ret);
 	if (u->ddir == DDIR_SYNC)
-		return engine_sync_done(u, msync(m->p, (size_t)m->len, MS_SYNC) ? -errno : 0);
+		return engine_sync_done(u, msync(m->p, m->len, MS_SYNC) ? -errno : 0);
 	if (u->ddir == DDIR_WRITE && !m->writable)
 		return engine_sync_done(u, -EBADF);	/* as write(2) on a read-only fd */
 	if (u->ddir == DDIR_TRIM)
 		return engine_sync_done(u, fallocate(u->fd, FALLOC_FL_PUNCH_HOLE |
 							FALLOC_FL_KEEP_SIZE, (off_t)u->offset,
 						     (off_t)u->len) ? -errno : 0);
-	if (u->offset >= m->len) {
-		/* at or past the end of the file: nothing moves, as read(2) there */
-		u->error = 0;
-		u->resid = u->len;
-		return ENGINE_COMPLETED;
-	}
-	at = (char *)m->p + u->offset;
-	/* over the end of the file: a short transfer */
-	len = u->offset + u->len > m->len ? (size_t)(m->len - u->offset) : u->len;
+	at = mapwin_at(m, u, &len);
+	if (!at)
+		return mapwin_done(u, 0);	/* at or past the end: nothing moves, as read(2) */
 	ret = u->ddir == DDIR_READ ? engine_bus_copy(u->buf, at, len, NULL, NULL)
 				   : engine_bus_copy(at, u->buf, len, NULL, NULL);
 	if (ret)
@@ -147,22 +101,16 @@ static int mmap_queue(struct engine_ctx *ctx, struct io_unit *u)
 		if (msync(start, span, MS_SYNC) < 0 || posix_madvise(start, span, POSIX_MADV_DONTNEED))
 			return engine_sync_done(u, -errno);
 	}
-	u->error = 0;
-	u->resid = u->len - (uint32_t)len;
-	return ENGINE_COMPLETED;
+	return mapwin_done(u, len);
 }
 
 static void mmap_cleanup(struct engine_ctx *ctx)
 {
 	struct mmap_ctx *c = (struct mmap_ctx *)ctx;
-	size_t i;
 
 	if (!c)
 		return;
-	for (i = 0; i < c->nr_maps; i++)
-		if (c->maps[i].p)
-			munmap(c->maps[i].p, (size_t)c->maps[i].len);
-	free(c->maps);
+	mapwin_free(&c->maps);
 	free(c);
 }
 
