@@ -15,7 +15,7 @@
 
 extern char **environ;
 
-int child_spawn(struct child *c, char *const argv[], int in, int out, int err)
+int child_spawn(struct child *c, const char *file, char *const argv[], int in, int out, int err)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
@@ -47,7 +47,7 @@ int child_spawn(struct child *c, char *const argv[], int in, int out, int err)
 	if (!ret && err >= 0)
 		ret = posix_spawn_file_actions_adddup2(&fa, err, 2);
 	if (!ret)
-		ret = posix_spawnp(&c->pid, argv[0], &fa, &attr, argv, environ);
+		ret = posix_spawnp(&c->pid, file, &fa, &attr, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);
 	if (ret)

@@ -21,11 +21,12 @@ struct child {
 };
 
 /*
- * Starts argv[0] (searched in PATH) with in/out/err as its fds 0, 1, 2
- * (-1: raidbench's own). 0 or -errno from posix_spawn; a program that
- * cannot be executed shows as exit status 127 once reaped.
+ * Starts file (searched in PATH when it has no '/') with argv and with
+ * in/out/err as its fds 0, 1, 2 (-1: raidbench's own). 0 or -errno from
+ * posix_spawn; a program that cannot be executed shows as exit status 127
+ * once reaped.
  */
-int child_spawn(struct child *c, char *const argv[], int in, int out, int err);
+int child_spawn(struct child *c, const char *file, char *const argv[], int in, int out, int err);
 
 /* Collects its status if it has ended (block: waits); true once it has. */
 bool child_reaped(struct child *c, bool block);

@@ -206,7 +206,7 @@ static int exec_configure(struct engine_ctx *ctx, const struct job_spec *job, ch
 			goto out;
 		}
 	}
-	ret = child_spawn(&c->prog, argv, -1, out, errfd);
+	ret = child_spawn(&c->prog, argv[0], argv, -1, out, errfd);
 	if (ret)
 		snprintf(err, errlen, "exec: cannot run '%s': %s", c->what, strerror(-ret));
 	/* glibc reports an exec failure (no such program) as an exit status of 127 */

@@ -48,7 +48,8 @@ int job_cmd_run(const struct job_spec *job, bool post, const struct guard_consen
 	const char *cmd = post ? job->exec_postrun : job->exec_prerun;
 	const char *opt = post ? "exec_postrun" : "exec_prerun";
 	char path[4096], why[1024] = "", how[160];
-	char *argv[] = { "/bin/sh", "-c", (char *)cmd, NULL };
+	/* system(3)'s argv: the command sees $0 as "sh" */
+	char *argv[] = { "sh", "-c", (char *)cmd, NULL };
 	struct child c;
 	int out, in, ret;
 
@@ -67,7 +68,7 @@ int job_cmd_run(const struct job_spec *job, bool post, const struct guard_consen
 		return out;
 	}
 	in = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	ret = child_spawn(&c, argv, in, out, out);
+	ret = child_spawn(&c, "/bin/sh", argv, in, out, out);
 	if (in >= 0)
 		close(in);
 	guard_close(out);
