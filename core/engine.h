@@ -69,6 +69,7 @@ enum {
 struct engine_ctx;
 struct job_spec;
 struct guard_consent;
+struct stat;
 
 /* fio's engine tuning options, for engines that take them (init_tuned). */
 struct engine_tuning {
@@ -145,6 +146,13 @@ struct io_engine_ops {
 			   unsigned *lbs, char *err, size_t errlen);
 	/* Drops a handle from target_open(); unlink: the job asked for unlink=1. */
 	void (*target_close)(void *target, bool unlink);
+	/*
+	 * Optional, at setup, for each local target that exists, before anything
+	 * is opened for writing: refuses a kind of file the engine cannot drive
+	 * (libpmem: a block device). 0, or -errno with err naming the engine, the
+	 * target and why.
+	 */
+	int (*check_target)(const char *path, const struct stat *st, char *err, size_t errlen);
 	/*
 	 * Optional, at parse time: the job's options as this engine needs them
 	 * (uri= given, a well-formed URL); 0, or -EINVAL with why naming the option.

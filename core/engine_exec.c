@@ -14,14 +14,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "child.h"
 #include "clock.h"
 #include "engine.h"
 #include "job.h"
@@ -29,12 +27,8 @@
 #define TICK_NS 100000000ull	/* one "I/O": fio's 50 ms sleep and 50 ms think time */
 #define EXEC_MAX_ARGS 256
 
-extern char **environ;
-
 struct exec_ctx {
-	pid_t pid;		/* 0 before the start, -1 once reaped */
-	int status;		/* wait status once reaped */
-	bool killed;		/* it was stopped by the end signals, not on its own */
+	struct child prog;
 	uint64_t run_ns;	/* ramp and runtime */
 	uint64_t deadline_ns;	/* the job's end (set by the first tick): the program stops then */
 	bool over;		/* stopped at the end: no more ticks */
@@ -164,23 +158,6 @@ static int exec_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *un
 	return 0;
 }
 
-/* Collects the program's status if it has ended; true once it has. */
-static bool reaped(struct exec_ctx *c, bool block)
-{
-	pid_t r;
-
-	if (c->pid <= 0)
-		return true;
-	do
-		r = waitpid(c->pid, &c->status, block ? 0 : WNOHANG);
-	while (r < 0 && errno == EINTR);
-	if (r == c->pid || (r < 0 && errno == ECHILD)) {
-		c->pid = -1;
-		return true;
-	}
-	return false;
-}
-
 static void sleep_ns(uint64_t ns)
 {
 	struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000ull),
@@ -190,42 +167,22 @@ static void sleep_ns(uint64_t ns)
 		;
 }
 
-/* SIGTERM to its group, SIGKILL after grace_time if it is still there; reaps it. */
-static void stop_program(struct exec_ctx *c)
+/* fd for JOBNAME.ext, created and truncated as fio does; -errno with path filled. */
+static int redirect(const char *name, const char *ext, char *path, size_t len)
 {
-	uint64_t until;
+	int fd;
 
-	if (reaped(c, false))
-		return;
-	c->killed = true;
-	kill(-c->pid, SIGTERM);
-	until = rb_now_ns() + (uint64_t)c->grace_s * 1000000000ull;
-	while (rb_now_ns() < until) {
-		if (reaped(c, false))
-			return;
-		sleep_ns(10000000);
-	}
-	kill(-c->pid, SIGKILL);
-	reaped(c, true);
-}
-
-/* A spawn file action: fd to path, created and truncated as fio does. */
-static int redirect(posix_spawn_file_actions_t *fa, int fd, const char *name, const char *ext,
-		    char *path, size_t len)
-{
 	snprintf(path, len, "%s.%s", name, ext);
-	return posix_spawn_file_actions_addopen(fa, fd, path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	return fd < 0 ? -errno : fd;
 }
 
 static int exec_configure(struct engine_ctx *ctx, const struct job_spec *job, char *err,
 			  size_t errlen)
 {
 	struct exec_ctx *c = (struct exec_ctx *)ctx;
-	char *argv[EXEC_MAX_ARGS + 1], *line, out[4096], errf[4096];
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t attr;
-	sigset_t none, dfl;
-	int argc = 0, ret;
+	char *argv[EXEC_MAX_ARGS + 1], *line, path[4096];
+	int argc = 0, ret, out = -1, errfd = -1;
 
 	c->grace_s = job->exec_grace_s;
 	c->run_ns = (job->ramp_time_us + job->runtime_us) * 1000;
@@ -240,38 +197,26 @@ static int exec_configure(struct engine_ctx *ctx, const struct job_spec *job, ch
 		snprintf(err, errlen, "exec: program= names no command");
 		return -EINVAL;
 	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawnattr_init(&attr);
-	/* the worker blocks the terminal's signals; the program gets the usual ones */
-	sigemptyset(&none);
-	sigemptyset(&dfl);
-	sigaddset(&dfl, SIGPIPE);
-	sigaddset(&dfl, SIGINT);
-	sigaddset(&dfl, SIGTERM);
-	sigaddset(&dfl, SIGHUP);
-	posix_spawnattr_setsigmask(&attr, &none);
-	posix_spawnattr_setsigdefault(&attr, &dfl);
-	/* its own group: the end signals reach whatever it starts */
-	posix_spawnattr_setpgroup(&attr, 0);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
-				 POSIX_SPAWN_SETPGROUP);
-	ret = 0;
-	if (job->exec_std_redirect)
-		ret = redirect(&fa, 1, job->name, "stdout", out, sizeof(out)) ||
-		      redirect(&fa, 2, job->name, "stderr", errf, sizeof(errf));
-	if (!ret)
-		ret = posix_spawnp(&c->pid, argv[0], &fa, &attr, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&attr);
-	if (ret) {
-		snprintf(err, errlen, "exec: cannot run '%s': %s", c->what, strerror(ret));
-		c->pid = 0;
-		free(line);
-		return -ret;
+	if (job->exec_std_redirect) {
+		ret = out = redirect(job->name, "stdout", path, sizeof(path));
+		if (ret >= 0)
+			ret = errfd = redirect(job->name, "stderr", path, sizeof(path));
+		if (ret < 0) {
+			snprintf(err, errlen, "exec: cannot create %s: %s", path, strerror(-ret));
+			goto out;
+		}
 	}
-	free(line);
+	ret = child_spawn(&c->prog, argv[0], argv, -1, out, errfd);
+	if (ret)
+		snprintf(err, errlen, "exec: cannot run '%s': %s", c->what, strerror(-ret));
 	/* glibc reports an exec failure (no such program) as an exit status of 127 */
-	return 0;
+out:
+	if (out >= 0)
+		close(out);
+	if (errfd >= 0)
+		close(errfd);
+	free(line);
+	return ret < 0 ? ret : 0;
 }
 
 static int exec_queue(struct engine_ctx *ctx, struct io_unit *u)
@@ -287,9 +232,9 @@ static int exec_queue(struct engine_ctx *ctx, struct io_unit *u)
 		c->deadline_ns = now + c->run_ns;
 	sleep_ns(now + TICK_NS < c->deadline_ns ? TICK_NS
 		 : c->deadline_ns > now ? c->deadline_ns - now : 0);
-	reaped(c, false);
+	child_reaped(&c->prog, false);
 	if (rb_now_ns() >= c->deadline_ns) {
-		stop_program(c);
+		child_stop(&c->prog, c->grace_s);
 		c->over = true;
 	}
 	u->error = 0;
@@ -300,28 +245,18 @@ static int exec_queue(struct engine_ctx *ctx, struct io_unit *u)
 static int exec_end(struct engine_ctx *ctx, char *err, size_t errlen)
 {
 	struct exec_ctx *c = (struct exec_ctx *)ctx;
+	char how[128];
+	int ret;
 
-	if (!c || !c->pid)
+	if (!c || !c->prog.pid)
 		return 0;
-	stop_program(c);
-	if (c->killed)
+	child_stop(&c->prog, c->grace_s);
+	if (c->prog.killed)
 		return 0;
-	if (WIFEXITED(c->status) && WEXITSTATUS(c->status) == 127) {
-		snprintf(err, errlen, "exec: '%s' exited with status 127 (the program may not "
-			 "exist or not be executable)", c->what);
-		return -ENOENT;
-	}
-	if (WIFEXITED(c->status) && WEXITSTATUS(c->status)) {
-		snprintf(err, errlen, "exec: '%s' exited with status %d", c->what,
-			 WEXITSTATUS(c->status));
-		return -ECHILD;
-	}
-	if (WIFSIGNALED(c->status)) {
-		snprintf(err, errlen, "exec: '%s' was killed by signal %d (%s)", c->what,
-			 WTERMSIG(c->status), strsignal(WTERMSIG(c->status)));
-		return -ECHILD;
-	}
-	return 0;
+	ret = child_status(&c->prog, how, sizeof(how));
+	if (ret)
+		snprintf(err, errlen, "exec: '%s' %s", c->what, how);
+	return ret;
 }
 
 static void exec_cleanup(struct engine_ctx *ctx)
@@ -329,10 +264,8 @@ static void exec_cleanup(struct engine_ctx *ctx)
 	struct exec_ctx *c = (struct exec_ctx *)ctx;
 
 	/* a job stopped before its end hook still takes its program with it */
-	if (c && c->pid > 0) {
-		kill(-c->pid, SIGKILL);
-		reaped(c, true);
-	}
+	if (c)
+		child_kill(&c->prog);
 	free(c);
 }
 

@@ -89,6 +89,21 @@ static void libpmem_win_map(struct mapwin *w, int fd, int prot)
 		w->pmem = pmem_is_pmem(w->p, w->len);
 }
 
+/* libpmem maps files (pmem_map_file refuses anything else, as fio shows): say so at setup */
+static int libpmem_check_target(const char *path, const struct stat *st, char *err,
+				size_t errlen)
+{
+	if (S_ISREG(st->st_mode))
+		return 0;
+	snprintf(err, errlen, "ioengine=libpmem cannot use %s: it is a %s, and libpmem maps "
+		 "regular files (on a DAX file system for persistent memory); for a pmem device "
+		 "use a file on a DAX-mounted file system on it, or ioengine=dev-dax on its "
+		 "/dev/daxN.M", path, S_ISBLK(st->st_mode) ? "block device" :
+		 S_ISCHR(st->st_mode) ? "character device" : S_ISDIR(st->st_mode) ? "directory" :
+		 "special file");
+	return -EINVAL;
+}
+
 static const struct mapwin_ops libpmem_win = { .size = libpmem_win_size,
 					       .map = libpmem_win_map };
 
@@ -152,4 +167,5 @@ const struct io_engine_ops engine_libpmem_ops = {
 	.getevents = engine_sync_getevents,
 	.event = engine_sync_event,
 	.cleanup = libpmem_cleanup,
+	.check_target = libpmem_check_target,
 };

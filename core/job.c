@@ -123,6 +123,8 @@ void job_spec_release(struct job_spec *job)
 	free(job->net_interface);
 	free(job->exec_program);
 	free(job->exec_arguments);
+	free(job->exec_prerun);
+	free(job->exec_postrun);
 	free(job->remote_uri);
 	free(job->iscsi_initiator);
 	free(job->write_lat_log);
@@ -194,6 +196,8 @@ int job_spec_copy(struct job_spec *dst, const struct job_spec *src)
 	ret |= dup_str(&dst->net_interface, src->net_interface);
 	ret |= dup_str(&dst->exec_program, src->exec_program);
 	ret |= dup_str(&dst->exec_arguments, src->exec_arguments);
+	ret |= dup_str(&dst->exec_prerun, src->exec_prerun);
+	ret |= dup_str(&dst->exec_postrun, src->exec_postrun);
 	ret |= dup_str(&dst->remote_uri, src->remote_uri);
 	ret |= dup_str(&dst->iscsi_initiator, src->iscsi_initiator);
 	ret |= dup_str(&dst->write_lat_log, src->write_lat_log);
@@ -1020,6 +1024,8 @@ static const struct job_opt job_opts[] = {
 	{ "arguments", NULL, opt_str, OFF(exec_arguments), 0, 0, 0, NULL },
 	{ "grace_time", NULL, opt_uint, OFF(exec_grace_s), 0, INT_MAX, 0, NULL },
 	{ "std_redirect", NULL, opt_bool, OFF(exec_std_redirect), 0, 0, OPT_BARE, NULL },
+	{ "exec_prerun", NULL, opt_str, OFF(exec_prerun), 0, 0, 0, NULL },
+	{ "exec_postrun", NULL, opt_str, OFF(exec_postrun), 0, 0, 0, NULL },
 	{ "donorname", NULL, opt_str, OFF(e4defrag_donor), 0, 0, 0, NULL },
 	{ "inplace", NULL, opt_bool, OFF(e4defrag_inplace), 0, 0, OPT_BARE, NULL },
 	{ "uri", NULL, opt_str, OFF(remote_uri), 0, 0, 0, NULL },

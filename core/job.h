@@ -169,6 +169,8 @@ struct job_spec {
 	char *exec_arguments;		/* arguments=, %r and %n not yet expanded */
 	unsigned exec_grace_s;		/* grace_time=: SIGTERM to SIGKILL, seconds */
 	bool exec_std_redirect;		/* stdout, stderr to JOBNAME.stdout, JOBNAME.stderr */
+	char *exec_prerun;		/* exec_prerun=: a shell command before the job's I/O */
+	char *exec_postrun;		/* exec_postrun=: a shell command after it */
 	char *e4defrag_donor;		/* e4defrag: donorname=, NULL when unset */
 	bool e4defrag_inplace;		/* e4defrag: allocate the donor per I/O */
 	char *remote_uri;		/* nbd: uri=, the export's URI, NULL when unset */

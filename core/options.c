@@ -37,8 +37,6 @@ static const struct { const char *name, *why; } fio_unsupported[] = {
 	{ "blocksize_unaligned", "raidbench keeps block sizes multiples of the smallest one" },
 	{ "bs_unaligned", "raidbench keeps block sizes multiples of the smallest one" },
 	{ "create_only", "raidbench does not lay out files without running the job" },
-	{ "exec_prerun", "raidbench does not run commands from job files" },
-	{ "exec_postrun", "raidbench does not run commands from job files" },
 	{ "file_append", "raidbench does not append to files" },
 	{ "fsync_on_close", "raidbench does not fsync on close (end_fsync=1 syncs at the end)" },
 	{ "gpu_dev_id", "raidbench does not use GPU memory" },
@@ -944,6 +942,15 @@ char *jobs_notes(const struct job_list *jl)
 		snprintf(where, sizeof(where), "job '%s'", jl->jobs[i].name);
 		for (k = 0; k < jl->jobs[i].nr_job_options; k++)
 			note_kv(m, &jl->jobs[i].job_options[k], where);
+		/* the shell commands around its I/O (job_cmd.c runs them) */
+		if (jl->jobs[i].exec_prerun)
+			fprintf(m, "%s: exec_prerun will run '%s' through /bin/sh before the job's "
+				"I/O (its output to %s.prerun.txt)\n", where, jl->jobs[i].exec_prerun,
+				jl->jobs[i].name);
+		if (jl->jobs[i].exec_postrun)
+			fprintf(m, "%s: exec_postrun will run '%s' through /bin/sh after the job's "
+				"I/O (its output to %s.postrun.txt)\n", where,
+				jl->jobs[i].exec_postrun, jl->jobs[i].name);
 		/* what the job does besides I/O (the command exec runs) */
 		if (ops && ops->describe) {
 			char what[1024];

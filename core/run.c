@@ -557,8 +557,10 @@ int run_end(struct run_handle *e, char *err, size_t errlen)
 
 	for (i = 0; i < res->nr_workers; i++) {
 		struct worker *w = &res->workers[i];
-		size_t len = strlen(res->error_msgs);
+		size_t len = strlen(res->error_msgs), nlen = strlen(res->notes);
 
+		if (w->note[0] && nlen + 2 < sizeof(res->notes))
+			snprintf(res->notes + nlen, sizeof(res->notes) - nlen, "%s\n", w->note);
 		if (!w->ts.error)
 			continue;
 		if (!res->error)

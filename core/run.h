@@ -68,6 +68,7 @@ struct run_result {
 	int error;		/* first job error (positive errno), 0 = all ok */
 	bool setup_wrote;	/* run_begin() failed after writing (a file's layout): not a refusal */
 	char error_msgs[4096];	/* one line per failed job */
+	char notes[4096];	/* one line per job that did less without failing (exec_prerun) */
 	uint64_t start_realtime_ms;
 	struct series *series;	/* per-interval series (core/series.h), NULL when none */
 	struct flow_table flows;	/* flow=: the counters the workers share */

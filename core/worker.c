@@ -20,8 +20,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bufcat.h"
 #include "clock.h"
 #include "flow.h"
+#include "job_cmd.h"
 #include "live.h"
 #include "verify.h"
 #include "numa_place.h"
@@ -1290,6 +1292,13 @@ void *worker_main(void *arg)
 		atomic_store_explicit(&w->phase, PHASE_DONE, memory_order_release);
 		return NULL;
 	}
+	/* as fio: after the job's setup, before its I/O; a command that fails skips the job
+	 * without making it an error (fio's exit status stays 0 too) */
+	if (job_cmd_run(job, false, w->consent, &w->stop, w->note, sizeof(w->note))) {
+		bufcat(w->note, sizeof(w->note), strlen(w->note), "; the job did no I/O, as fio");
+		atomic_store_explicit(&w->phase, PHASE_DONE, memory_order_release);
+		return NULL;
+	}
 	if (vbl_new(w)) {
 		set_error(w, ENOMEM, "job '%s': out of memory for verify_backlog's list", job->name);
 		atomic_store_explicit(&w->phase, PHASE_DONE, memory_order_release);
@@ -1366,6 +1375,13 @@ void *worker_main(void *arg)
 	if (worker_logs_close(w, t_end) < 0)
 		set_error(w, EIO, "job '%s': writing its log files failed (disk full?)", job->name);
 	worker_iolog_close(w);
+	/* as fio: once the I/O is over and the logs are written; its status changes nothing.
+	 * A stopped run does not wait for one more command. */
+	if (job->exec_postrun && worker_stopped(w))
+		snprintf(w->note, sizeof(w->note), "job '%s': exec_postrun not run: the job was "
+			 "stopped", job->name);
+	else
+		job_cmd_run(job, true, w->consent, &w->stop, w->note, sizeof(w->note));
 	vbl_free(w);
 	if (w->flow)
 		flow_leave(w->flow, job->flow, w->flow_ios);
@@ -1524,6 +1540,9 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	if (ret)
 		return ret;
 	ret = worker_logs_open(w, w->err, sizeof(w->err));
+	if (ret)
+		return ret;
+	ret = job_cmd_check(job, consent, w->err, sizeof(w->err));
 	if (ret)
 		return ret;
 	ret = worker_iolog_open(w, w->err, sizeof(w->err));

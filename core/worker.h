@@ -110,6 +110,7 @@ struct worker {
 	uint64_t run_start_ns;		/* the whole run's start, for elapsed */
 	struct thread_stat ts;
 	char err[512];			/* setup or fatal error, "" when none */
+	char note[1024];		/* what went wrong without failing the job (exec_prerun), "" */
 	bool setup_wrote;		/* setup failed after writing (laying out a file) */
 };
 

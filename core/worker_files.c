@@ -568,6 +568,13 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 			return check_zoned(job, f->path, &st, err, errlen);
 		}
 		if (stat(f->path, &st) == 0) {
+			char kind[512] = "";
+
+			if (w->ops->check_target &&
+			    (ret = w->ops->check_target(f->path, &st, kind, sizeof(kind)))) {
+				snprintf(err, errlen, "job '%s': %s", job->name, kind);
+				return ret;
+			}
 			/* engines that speak to character devices size them with probe() */
 			f->is_blockdev = S_ISBLK(st.st_mode) ||
 					 (S_ISCHR(st.st_mode) && (w->ops->flags & ENGINE_F_CHARDEV));

@@ -123,6 +123,27 @@ run_json $V --ioengine=libpmem --verify_only=1 && fail "libpmem verified a chang
 	>/dev/null 2>"$RB_TMP/err" && fail "libpmem trim ran" ||
 	check "libpmem trim fails with EINVAL, as fio's" grep -q "Invalid argument" "$RB_TMP/err"
 
+# libpmem on a block device: refused at setup by name (fio's pmem_map_file refuses it at open),
+# before anything is written
+if [ "$(id -u)" = 0 ] && head -c 8M /dev/urandom >"$D/blk.img" &&
+	L=$(losetup -f --show --direct-io=on "$D/blk.img" 2>/dev/null); then
+	RB_LOOPS+=("$L")
+	sum=$(md5sum <"$D/blk.img")
+	"$RAIDBENCH" run --no-save --name=x --ioengine=libpmem --filename="$L" --rw=write --bs=4k \
+		--size=1m >/dev/null 2>"$RB_TMP/err"
+	rc=$?
+	check "libpmem on $L: refused with exit 2 (got $rc)" [ "$rc" = 2 ]
+	check "libpmem on $L: the message names the engine, the device and why" grep -qF \
+		"job 'x': ioengine=libpmem cannot use $L: it is a block device, and libpmem maps regular files" \
+		"$RB_TMP/err"
+	check "libpmem on $L: nothing written" [ "$(md5sum <"$D/blk.img")" = "$sum" ]
+	fio --name=x --ioengine=libpmem --filename="$L" --rw=write --bs=4k --size=1m \
+		>"$RB_TMP/fioerr" 2>&1
+	check "fio refuses libpmem on $L too" grep -q "file type 060000 not supported" "$RB_TMP/fioerr"
+	check "... and wrote nothing either" [ "$(md5sum <"$D/blk.img")" = "$sum" ]
+	losetup -d "$L"
+fi
+
 # ---- pmemblk: pools made by either program, the same counts, the data in the pool
 # (off pmem libpmemblk msyncs every block: forced, a run takes a moment, not seconds)
 export PMEM_IS_PMEM_FORCE=1

@@ -530,8 +530,11 @@ int cmd_run(int argc, char **argv)
 		release_cli(&c);
 		return status_code;
 	}
+	/* both quote job files and commands: outside text */
 	if (res.error_msgs[0])
-		fprintf(stderr, "%s", res.error_msgs);
+		tty_fprintf(stderr, "%s", res.error_msgs);
+	if (res.notes[0])
+		tty_fprintf(stderr, "%s", res.notes);
 
 	run_report_init(&rep, &jl, &res);
 	errno = 0;	/* the first failed write's errno names the reason below */

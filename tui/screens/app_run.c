@@ -210,6 +210,8 @@ void app_run_poll(struct app *app)
 	run->have_result = true;
 	if (run->res.error_msgs[0])
 		snprintf(run->error, sizeof(run->error), "%s", run->res.error_msgs);
+	else if (run->res.notes[0])	/* a job skipped by its exec_prerun: say why */
+		snprintf(run->error, sizeof(run->error), "%s", run->res.notes);
 	scr_run_finished(app->state[SCR_RUN], &run->jl, &run->res);
 	save(app);
 	app_message(app, "%s - F6 shows the results%s%s",

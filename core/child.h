@@ -1,0 +1,47 @@
+/*
+ * child.h - a program a job starts (exec's program=, exec_prerun=,
+ * exec_postrun=): spawned in its own process group with the usual signals,
+ * its stdin/stdout/stderr on descriptors the caller chose, stopped as a
+ * group (SIGTERM, then SIGKILL after a grace time) and reaped. Never
+ * prints.
+ *
+ * Threading contract: a struct child belongs to the thread that spawned it.
+ */
+#ifndef RB_CHILD_H
+#define RB_CHILD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+struct child {
+	pid_t pid;		/* 0 before the start, -1 once reaped */
+	int status;		/* wait status once reaped */
+	bool killed;		/* ended by child_stop()'s signals, not on its own */
+};
+
+/*
+ * Starts file (searched in PATH when it has no '/') with argv and with
+ * in/out/err as its fds 0, 1, 2 (-1: raidbench's own). 0 or -errno from
+ * posix_spawn; a program that cannot be executed shows as exit status 127
+ * once reaped.
+ */
+int child_spawn(struct child *c, const char *file, char *const argv[], int in, int out, int err);
+
+/* Collects its status if it has ended (block: waits); true once it has. */
+bool child_reaped(struct child *c, bool block);
+
+/* SIGTERM to its group, SIGKILL grace_s later if it is still there; reaps it. */
+void child_stop(struct child *c, unsigned grace_s);
+
+/* SIGKILL to its group and reaps it (a job torn down early). */
+void child_kill(struct child *c);
+
+/*
+ * How a reaped child ended, for messages: 0 for exit status 0 (buf ""),
+ * otherwise -ENOENT for status 127 (not found or not executable), -ECHILD
+ * for any other status or a signal, with buf saying which.
+ */
+int child_status(const struct child *c, char *buf, size_t len);
+
+#endif
