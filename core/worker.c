@@ -43,6 +43,7 @@ struct io_state {
 	bool exp_verify;		/* experimental_verify: fio's budget for the read-back */
 	uint64_t verified;		/* experimental_verify: bytes read back in all loops */
 	uint64_t vphase_bytes;		/* read back by the verify phases of all passes */
+	uint64_t pass_mark;		/* the bytes moved when the last further pass began */
 	uint64_t vphase_ios;
 	uint64_t loop_ios;		/* I/Os issued in this loop, for number_ios */
 	unsigned loop;
@@ -306,6 +307,11 @@ static bool another_pass(struct worker *w, struct io_state *st)
 		return false;
 	if (bytes >= w->io_limit || w->io_limit - bytes < w->max_bs)
 		return false;
+	/* runtime= ends the job's passes too (fio's keep_running checks it first); a pass
+	 * that moved nothing would only be followed by another like it */
+	if ((st->end_ns && rb_now_ns() >= st->end_ns) || (st->pass_mark && bytes == st->pass_mark))
+		return false;
+	st->pass_mark = bytes;
 	if (job->number_ios) {
 		if (ios >= job->number_ios * job->loops)
 			return false;
