@@ -46,7 +46,7 @@ screen_has() { grep -q -- "$2" "$RB_TMP/$1.txt"; }
 tmux new-session -d -s "$S" -x 100 -y 30 \
 	"env LANG=C.UTF-8 XDG_DATA_HOME=$XDG_DATA_HOME XDG_CACHE_HOME=$XDG_CACHE_HOME XDG_CONFIG_HOME=$RB_TMP/config $RAIDBENCH --client=127.0.0.41,$PORT --client=127.0.0.42,$PORT --client=127.0.0.43,$PORT --profile=fleetnull --target=$RB_TMP/on-server.dat --start; echo RAIDBENCH-EXITED=\$?; exec bash --norc"
 check "the Hosts pane shows the first server running with I/O" \
-	wait_for "127.0.0.41,$PORT *running *[0-9.]*[1-9][0-9.]*k\? " 30
+	wait_for "127.0.0.41,$PORT *running *[0-9.]*[1-9][0-9.]*[kMG]\? " 30
 cap running
 check "...the second one too" screen_has running "127.0.0.42,$PORT *running"
 check "the third is named refused, with its reason" screen_has running "127.0.0.43,$PORT *refused"
