@@ -230,7 +230,8 @@ n=$(ls "$RB_TMP/files" | grep -c '^127\.0\.0\.1[1-4]\.')
 check "each server wrote its own files (got $n)" [ "$n" -ge 4 ]
 
 # ---- 3. faults: refused, unresolvable, another version; the rest carry on ----------
-python3 "$SRCDIR/tests/integration/fio_fake_server.py" 127.0.0.16 $PORT 96 &
+# not the python3 function of lib.sh: $! must be the server itself, not a subshell
+command python3 -S "$SRCDIR/tests/integration/fio_fake_server.py" 127.0.0.16 $PORT 96 &
 SERVER_PGIDS+=($!)	# (a plain pid: kill -- -pid fails harmlessly, the kill below does it)
 FAKE_PID=$!
 wait_listen 127.0.0.16 || fail "the fake server did not start"
@@ -337,6 +338,9 @@ wait_listen 127.0.0.12 || fail "fio server on 127.0.0.12 did not restart"
 
 # ---- 6. SIGINT and SIGTERM stop every host ------------------------------------------
 for sig in INT TERM; do
+	# the INT round's live file would let wait_io return before this run has
+	# caught its signals (seen under ASan: killed at start, no results)
+	rm -f "$RB_TMP/sig.jsonl"
 	start=$(date +%s)
 	"$RAIDBENCH" run --client=127.0.0.11,$PORT --client=127.0.0.13,$PORT --client=127.0.0.14,$PORT \
 		--output-format=json --no-save --name=long --ioengine=null --rw=randread --size=1g --time_based \
