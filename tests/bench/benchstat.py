@@ -35,12 +35,15 @@ import sys
 import time
 
 IO_METRICS = ("iops", "mbps", "cpu_us_io", "proc_cpu_us_io")
+# the job CPU per I/O split in user and kernel time: a table of their own, not "other"
+SPLIT_METRICS = ("usr_us_io", "sys_us_io")
 LABELS = {"iops": "IOPS", "mbps": "MB/s", "cpu_us_io": "CPU us/IO (job)",
           "proc_cpu_us_io": "CPU us/IO (process)", "rss_kb": "max RSS KiB",
           "records_per_s": "records/s", "seconds": "seconds",
           "ui_cpu_s": "main (UI) thread CPU s", "engine_cpu_s": "engine thread CPU s",
           "engine_us_tick": "engine thread CPU us per 100 ms tick",
-          "peak_rss_kb": "peak RSS KiB (VmHWM)"}
+          "peak_rss_kb": "peak RSS KiB (VmHWM)", "usr_us_io": "user CPU us/IO (job)",
+          "sys_us_io": "kernel CPU us/IO (job)"}
 # case -> (A, B): ratios are A/B; the default is raidbench/fio
 PAIRS = {"d": ("tui", "headless"), "d2": ("tui", "headless"), "e": ("short", "long"),
          "f1": ("paced", "spin")}
@@ -58,20 +61,24 @@ def load_json(path):
 def run_metrics(path, timefile=None):
     d = load_json(path)
     ios = bytes_ = 0
-    runtime_ms = cpu_pct = 0.0
+    runtime_ms = usr_pct = sys_pct = 0.0
     for j in d["jobs"]:
         for ddir in ("read", "write", "trim"):
             ios += j[ddir]["total_ios"]
             bytes_ += j[ddir]["io_bytes"]
         runtime_ms = max(runtime_ms, float(j["job_runtime"]))
         # usr/sys are % of one CPU over the job's runtime
-        cpu_pct += float(j["usr_cpu"]) + float(j["sys_cpu"])
+        usr_pct += float(j["usr_cpu"])
+        sys_pct += float(j["sys_cpu"])
     out = {}
     if not ios or not runtime_ms:
         return out
     out["iops"] = ios * 1000.0 / runtime_ms
     out["mbps"] = bytes_ / 1e6 * 1000.0 / runtime_ms
-    out["cpu_us_io"] = cpu_pct / 100.0 * runtime_ms * 1000.0 / ios
+    out["cpu_us_io"] = (usr_pct + sys_pct) / 100.0 * runtime_ms * 1000.0 / ios
+    # the same split in user and kernel time (the split table and the floor in the bars)
+    out["usr_us_io"] = usr_pct / 100.0 * runtime_ms * 1000.0 / ios
+    out["sys_us_io"] = sys_pct / 100.0 * runtime_ms * 1000.0 / ios
     if timefile:
         try:
             with open(timefile) as f:
@@ -250,6 +257,26 @@ def fmt_for(m):
     return si if m in ("iops", "records_per_s") else num
 
 
+def split_line(n, case, what):
+    """(bar, measured, 'info'): the job CPU per I/O in user and kernel time, medians.
+
+    With the same system calls per I/O, the kernel's part is about the same in
+    both tools, and a bar on the total cannot go below fio's own kernel share:
+    the line says how large that share is."""
+    ru, rs = n.med(case, "raidbench", "usr_us_io"), n.med(case, "raidbench", "sys_us_io")
+    fu, fs = n.med(case, "fio", "usr_us_io"), n.med(case, "fio", "sys_us_io")
+    if None in (ru, rs, fu, fs) or not fu or not (fu + fs):
+        return None
+    return ("(b) %s: job CPU/IO split in user + kernel time (no bar)" % what,
+            "raidbench %s + %s us, fio %s + %s us: user %s fio's, kernel %s fio's; fio's kernel "
+            "time is %.0f%% of its CPU/IO, so a total of 0.6x needs %s" % (
+                num(ru), num(rs), num(fu), num(fs), rx(ru / fu), rx(rs / fs if fs else None),
+                100.0 * fs / (fu + fs),
+                "less kernel work per I/O than fio's" if fs / (fu + fs) > 0.6
+                else "user time cut further" if ru + rs > 0.6 * (fu + fs) else "nothing more"),
+            "info")
+
+
 def bars(n):
     """[(bar, measured, verdict)]; verdict PASS, FAIL, info or n/a."""
     out = []
@@ -280,6 +307,9 @@ def bars(n):
             continue
         out.append((name, "IOPS %s, CPU/IO job %s, process %s" % (rx(r), rx(c), rx(pc)),
                     "PASS" if r >= 1.0 and c <= 0.6 and pc <= 0.6 else "FAIL"))
+        split = split_line(n, case, what)
+        if split:
+            out.append(split)
     r, c = pmed("b6", "iops"), pmed("b6", "cpu_us_io")
     out.append(("(b) io_uring tuned as fio (fixedbufs, registerfiles, sqthread_poll, nonvectored) "
                 "QD32: IOPS >= 1.0x fio tuned", "IOPS %s, CPU/IO job %s" % (rx(r), rx(c))
@@ -352,6 +382,8 @@ def report(tsv, md_path=None):
         if not any(n.all(case, t, "iops") for t in tools):
             for t in tools:
                 for m in n.metrics(case, t):
+                    if m in SPLIT_METRICS:
+                        continue
                     xs = n.all(case, t, m)
                     txt.append("    %-16s %s %s  (n=%d)" % (t, LABELS.get(m, m),
                                                            spread(xs, fmt_for(m)), len(xs)))
@@ -364,7 +396,7 @@ def report(tsv, md_path=None):
         first = True
         for t in tools:
             for m in n.metrics(case, t):
-                if m in IO_METRICS:
+                if m in IO_METRICS or m in SPLIT_METRICS:
                     continue
                 xs = n.all(case, t, m)
                 txt.append("    %-16s %s %s  (n=%d)" % (t, LABELS.get(m, m),
