@@ -77,10 +77,10 @@ else
 	RSS_LONG=${BENCH_RSS_LONG:-10}
 	# null engine: ratios of 4-8x against a bar of 1.0-1.5x; 3 rounds settle the verdict
 	A_ROUNDS=3
-	# d's bar is 2% wide: more rounds. d2 (64 jobs) is the slowest run of all, but its
-	# paired ratios spread 0.85-1.17 over 3 rounds on an idle machine: 6
+	# d's bar is 2% wide: more rounds. d2 (64 jobs) is the slowest run of all, but
+	# identical headless runs of it gave 168k-217k IOPS on an idle machine: 10
 	D_ROUNDS=8
-	D2_ROUNDS=6
+	D2_ROUNDS=10
 	# g's scale table has no bar; gl's ratios sit far from theirs
 	G_ROUNDS=2
 	G_JOBS="1 4 16 64"
