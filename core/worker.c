@@ -32,7 +32,9 @@
 #include "worker_int.h"
 
 #define BUF_ALIGN 4096
-#define HUGEPAGE_SIZE (2u << 20)
+#define HUGEPAGE_SIZE ((size_t)2 << 20)
+/* a unit this large may pass a queue's segment limit when its pages are scattered */
+#define HUGE_UNIT_MIN ((size_t)512 << 10)
 
 /* Per-pass state of the generator; lives on the worker thread's stack. */
 struct io_state {
@@ -1128,7 +1130,8 @@ static int worker_thread_setup(struct worker *w)
 	const struct job_spec *job = w->job;
 	char err[256] = "";
 	unsigned depth, i;
-	size_t each;
+	size_t each, alloc;
+	bool huge;
 	int ret;
 
 	if (job->has_cpus_allowed) {
@@ -1213,23 +1216,26 @@ static int worker_thread_setup(struct worker *w)
 	w->units = calloc(depth, sizeof(*w->units));
 	w->free_units = calloc(depth, sizeof(*w->free_units));
 	w->buf_len = each * depth;
+	/*
+	 * Large I/O buffers go on transparent huge pages where the system gives
+	 * them only on request (THP "madvise"): a 1M I/O whose buffer is 256
+	 * scattered 4k pages passes a queue's segment limit (128 on a loop
+	 * device, about as many on NVMe) and leaves as two requests; within a
+	 * huge page it is one. Such buffers are 2 MiB aligned, their allocation
+	 * rounded up to whole huge pages. Advice only: refused or not, the
+	 * buffers work as before.
+	 */
+	huge = each >= HUGE_UNIT_MIN || w->buf_len >= HUGEPAGE_SIZE;
+	alloc = huge ? (w->buf_len + HUGEPAGE_SIZE - 1) / HUGEPAGE_SIZE * HUGEPAGE_SIZE : w->buf_len;
 	if (!w->units || !w->free_units ||
-	    posix_memalign(&w->buf_mem, w->buf_len >= HUGEPAGE_SIZE ? HUGEPAGE_SIZE : BUF_ALIGN,
-			   w->buf_len)) {
+	    posix_memalign(&w->buf_mem, huge ? HUGEPAGE_SIZE : BUF_ALIGN, alloc)) {
 		set_error(w, ENOMEM, "job '%s': cannot allocate %zu bytes of I/O buffers",
-			  job->name, w->buf_len);
+			  job->name, alloc);
 		return -ENOMEM;
 	}
 #ifdef MADV_HUGEPAGE
-	/*
-	 * Large I/O buffers on transparent huge pages where the system allows
-	 * it only on request (THP "madvise"): a 1M I/O whose buffer is 256
-	 * scattered 4k pages exceeds a queue's segment limit (128 on a loop
-	 * device) and goes out as two requests; within one huge page it is one.
-	 * Advice only: refused or not, the buffers work as before.
-	 */
-	if (w->buf_len >= HUGEPAGE_SIZE)
-		(void)madvise(w->buf_mem, w->buf_len, MADV_HUGEPAGE);
+	if (huge)
+		(void)madvise(w->buf_mem, alloc, MADV_HUGEPAGE);
 #endif
 	if (job->zero_buffers)
 		memset(w->buf_mem, 0, w->buf_len);
