@@ -37,7 +37,7 @@
 #                    loop device (under 2 min)
 #   BENCH_CASES      which cases to run ("a b c d e f g")
 #   BENCH_ROUNDS     rounds of the device cases b, c and gl (5); a runs 3 (its ratios are
-#                    several times the bar), d 8 (its bar is 2% wide), d2 3, gl 4, g's scale 2
+#                    several times the bar), d 8 (its bar is 2% wide), d2 10 (its runs spread widely), gl 4, g's scale 2
 #   BENCH_RUNTIME    seconds per run in a-d and g (2)
 #   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (3, 10)
 #   BENCH_LOOP_MB    size of the loop device's backing file (512)
