@@ -5,7 +5,8 @@
  * default) its output goes to JOBNAME.stdout and JOBNAME.stderr in the
  * current directory, writes like any other: the worker puts them through
  * the write guard at setup (output_file) and they are opened through it
- * here, under the run's consent. The job lasts its runtime; then the
+ * here, under the run's consent. Its stdin is /dev/null where fio's
+ * inherits fio's (child.c says why). The job lasts its runtime; then the
  * program gets SIGTERM and, grace_time seconds later, SIGKILL. Each 100 ms
  * tick counts as a read of no bytes (fio's 50 ms sleep plus its 50 ms think
  * time).
@@ -142,12 +143,12 @@ static void exec_describe(const struct job_spec *job, char *buf, size_t len)
 
 	command_text(job, cmd, sizeof(cmd));
 	if (job->exec_std_redirect)
-		snprintf(buf, len, "runs '%s' for %llus (stdout to %s.stdout, stderr to "
-			 "%s.stderr)", cmd, (unsigned long long)(job->runtime_us / 1000000),
-			 job->name, job->name);
+		snprintf(buf, len, "runs '%s' for %llus (stdin from /dev/null, stdout to "
+			 "%s.stdout, stderr to %s.stderr)", cmd,
+			 (unsigned long long)(job->runtime_us / 1000000), job->name, job->name);
 	else
-		snprintf(buf, len, "runs '%s' for %llus (its output goes to raidbench's)", cmd,
-			 (unsigned long long)(job->runtime_us / 1000000));
+		snprintf(buf, len, "runs '%s' for %llus (stdin from /dev/null, its output goes "
+			 "to raidbench's)", cmd, (unsigned long long)(job->runtime_us / 1000000));
 }
 
 /* With std_redirect: JOBNAME.stdout (i 0) and JOBNAME.stderr (i 1), fio's names. */
@@ -238,6 +239,7 @@ static int exec_configure(struct engine_ctx *ctx, const struct job_spec *job, ch
 		if (ret < 0)
 			goto out;
 	}
+	/* stdin -1: /dev/null (child_spawn) */
 	ret = child_spawn(&c->prog, argv[0], argv, -1, out, errfd);
 	if (ret)
 		snprintf(err, errlen, "exec: cannot run '%s': %s", c->what, strerror(-ret));

@@ -111,6 +111,29 @@ else fail "exec.fio: $(cat "$W/rb/err")"; fi
 # verdict NAME: PASS when the condition just before it held (several commands joined by &&)
 verdict() { if [ $? = 0 ]; then pass "$1"; else fail "$1"; fi; }
 
+# stdin: the program gets /dev/null, never raidbench's (fio's inherits fio's). Here
+# raidbench's stdin is a pipe holding a line and kept open: cat reads no data and
+# ends at once with status 0; the old code's cat printed the line and waited on
+# the pipe until its SIGTERM
+cat >"$W/reader.sh" <<'EOF'
+#!/bin/sh
+cat
+echo "cat exited $?"
+EOF
+chmod +x "$W/reader.sh"
+rm -f "$W"/rb/*
+mkfifo "$W/stdin.fifo"
+(echo secret-from-stdin; exec sleep 30) >"$W/stdin.fifo" &
+hold=$!
+(cd "$W/rb" && timeout 60 "$RAIDBENCH" run --no-save --name=in --ioengine=exec \
+	--program="$W/reader.sh" --runtime=1 >/dev/null 2>err) <"$W/stdin.fifo"
+rc=$?
+kill "$hold" 2>/dev/null
+wait "$hold" 2>/dev/null
+got=$(tr '\n' '|' <"$W/rb/in.stdout" 2>/dev/null)
+[ $rc = 0 ] && [ "$got" = "cat exited 0|" ]
+verdict "the program's stdin is /dev/null: no data, EOF at once (exit $rc, in.stdout '$got')"
+
 # the write guard: JOBNAME.stdout is a write like any other. Here it is the file
 # behind a loop device with an ext4 file system: the job is refused at setup
 # (exit 2, nothing run, nothing written); with --allow-destroy= naming it, the
