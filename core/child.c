@@ -4,6 +4,7 @@
  * caller that wants a shell names /bin/sh in argv.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -40,8 +41,15 @@ int child_spawn(struct child *c, const char *file, char *const argv[], int in, i
 	posix_spawnattr_setpgroup(&attr, 0);
 	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
 				 POSIX_SPAWN_SETPGROUP);
+	/*
+	 * Never raidbench's stdin: in the TUI that is the terminal, whose keys the
+	 * child would take, or whose read would stop it (its group is not the
+	 * terminal's); elsewhere it may be a pipe the child has no business with.
+	 */
 	if (in >= 0)
 		ret = posix_spawn_file_actions_adddup2(&fa, in, 0);
+	else
+		ret = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	if (!ret && out >= 0)
 		ret = posix_spawn_file_actions_adddup2(&fa, out, 1);
 	if (!ret && err >= 0)

@@ -1,9 +1,9 @@
 /*
  * child.h - a program a job starts (exec's program=, exec_prerun=,
  * exec_postrun=): spawned in its own process group with the usual signals,
- * its stdin/stdout/stderr on descriptors the caller chose, stopped as a
- * group (SIGTERM, then SIGKILL after a grace time) and reaped. Never
- * prints.
+ * its stdin/stdout/stderr on descriptors the caller chose (stdin /dev/null
+ * unless one is given), stopped as a group (SIGTERM, then SIGKILL after a
+ * grace time) and reaped. Never prints.
  *
  * Threading contract: a struct child belongs to the thread that spawned it.
  */
@@ -22,9 +22,10 @@ struct child {
 
 /*
  * Starts file (searched in PATH when it has no '/') with argv and with
- * in/out/err as its fds 0, 1, 2 (-1: raidbench's own). 0 or -errno from
- * posix_spawn; a program that cannot be executed shows as exit status 127
- * once reaped.
+ * in/out/err as its fds 0, 1, 2: in -1 is /dev/null, never raidbench's own
+ * stdin; out or err -1 is raidbench's own. 0 or -errno from posix_spawn
+ * (also when /dev/null cannot be opened); a program that cannot be executed
+ * shows as exit status 127 once reaped.
  */
 int child_spawn(struct child *c, const char *file, char *const argv[], int in, int out, int err);
 

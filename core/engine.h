@@ -71,7 +71,10 @@ struct job_spec;
 struct guard_consent;
 struct stat;
 
-/* fio's engine tuning options, for engines that take them (init_tuned). */
+/*
+ * What init_tuned gets: fio's engine tuning options, and the run's context
+ * (the clone's number, the stop flag, the write guard's consent).
+ */
 struct engine_tuning {
 	bool fixedbufs;		/* register the units' buffers once (io_uring) */
 	bool fixedbufs_required;	/* asked for: failing to register is an error */
@@ -81,6 +84,8 @@ struct engine_tuning {
 	size_t unit_buf_len;	/* bytes of each unit's buffer */
 	unsigned clone;		/* the job clone's number (net: port= + clone, as fio) */
 	const _Atomic bool *stop;	/* the worker's stop flag: long waits (accept) poll it */
+	/* the run's --allow-destroy/--readonly: output_file()'s files open through the guard under it */
+	const struct guard_consent *consent;
 };
 
 struct io_engine_ops {
@@ -153,6 +158,14 @@ struct io_engine_ops {
 	 * target and why.
 	 */
 	int (*check_target)(const char *path, const struct stat *st, char *err, size_t errlen);
+	/*
+	 * Optional: the files besides its targets the engine creates or truncates
+	 * (exec's JOBNAME.stdout and JOBNAME.stderr): the i-th one's name in buf
+	 * and 0, or -ENOENT past the last. At setup, before any I/O, the worker
+	 * puts each through the write guard (a refusal stops the run there); the
+	 * engine opens them with guard_open_write() under engine_tuning's consent.
+	 */
+	int (*output_file)(const struct job_spec *job, unsigned i, char *buf, size_t len);
 	/*
 	 * Optional, at parse time: the job's options as this engine needs them
 	 * (uri= given, a well-formed URL); 0, or -EINVAL with why naming the option.

@@ -3,9 +3,13 @@
  * group's other jobs, as fio's exec engine: arguments= split on spaces, %r
  * the job's runtime in seconds and %n its name; with std_redirect (the
  * default) its output goes to JOBNAME.stdout and JOBNAME.stderr in the
- * current directory. The job lasts its runtime; then the program gets
- * SIGTERM and, grace_time seconds later, SIGKILL. Each 100 ms tick counts as
- * a read of no bytes (fio's 50 ms sleep plus its 50 ms think time).
+ * current directory, writes like any other: the worker puts them through
+ * the write guard at setup (output_file) and they are opened through it
+ * here, under the run's consent. Its stdin is /dev/null where fio's
+ * inherits fio's (child.c says why). The job lasts its runtime; then the
+ * program gets SIGTERM and, grace_time seconds later, SIGKILL. Each 100 ms
+ * tick counts as a read of no bytes (fio's 50 ms sleep plus its 50 ms think
+ * time).
  *
  * The program is the user's: run by argv (never a shell), in its own process
  * group so the end signals reach what it started. It must not outlive the
@@ -22,6 +26,7 @@
 #include "child.h"
 #include "clock.h"
 #include "engine.h"
+#include "guard.h"
 #include "job.h"
 
 #define TICK_NS 100000000ull	/* one "I/O": fio's 50 ms sleep and 50 ms think time */
@@ -33,6 +38,7 @@ struct exec_ctx {
 	uint64_t deadline_ns;	/* the job's end (set by the first tick): the program stops then */
 	bool over;		/* stopped at the end: no more ticks */
 	unsigned grace_s;
+	const struct guard_consent *consent;	/* the run's, for the output files */
 	char what[512];		/* the command, for messages */
 };
 
@@ -137,16 +143,28 @@ static void exec_describe(const struct job_spec *job, char *buf, size_t len)
 
 	command_text(job, cmd, sizeof(cmd));
 	if (job->exec_std_redirect)
-		snprintf(buf, len, "runs '%s' for %llus (stdout to %s.stdout, stderr to "
-			 "%s.stderr)", cmd, (unsigned long long)(job->runtime_us / 1000000),
-			 job->name, job->name);
+		snprintf(buf, len, "runs '%s' for %llus (stdin from /dev/null, stdout to "
+			 "%s.stdout, stderr to %s.stderr)", cmd,
+			 (unsigned long long)(job->runtime_us / 1000000), job->name, job->name);
 	else
-		snprintf(buf, len, "runs '%s' for %llus (its output goes to raidbench's)", cmd,
-			 (unsigned long long)(job->runtime_us / 1000000));
+		snprintf(buf, len, "runs '%s' for %llus (stdin from /dev/null, its output goes "
+			 "to raidbench's)", cmd, (unsigned long long)(job->runtime_us / 1000000));
 }
 
-static int exec_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
-		     unsigned nr_units, char *err, size_t errlen)
+/* With std_redirect: JOBNAME.stdout (i 0) and JOBNAME.stderr (i 1), fio's names. */
+static int exec_output_file(const struct job_spec *job, unsigned i, char *buf, size_t len)
+{
+	static const char *const ext[] = { "stdout", "stderr" };
+
+	if (!job->exec_std_redirect || i >= sizeof(ext) / sizeof(ext[0]))
+		return -ENOENT;
+	snprintf(buf, len, "%s.%s", job->name, ext[i]);
+	return 0;
+}
+
+static int exec_init_tuned(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
+			   unsigned nr_units, const struct engine_tuning *tune, char *err,
+			   size_t errlen)
 {
 	struct exec_ctx *c = calloc(1, sizeof(*c));
 
@@ -154,8 +172,16 @@ static int exec_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *un
 		snprintf(err, errlen, "exec: cannot allocate a context");
 		return -ENOMEM;
 	}
+	c->consent = tune ? tune->consent : NULL;
 	*ctx = (struct engine_ctx *)c;
 	return 0;
+}
+
+/* Without the run's context (no worker): the output files are guarded with no consent. */
+static int exec_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
+		     unsigned nr_units, char *err, size_t errlen)
+{
+	return exec_init_tuned(ctx, depth, units, nr_units, NULL, err, errlen);
 }
 
 static void sleep_ns(uint64_t ns)
@@ -167,21 +193,30 @@ static void sleep_ns(uint64_t ns)
 		;
 }
 
-/* fd for JOBNAME.ext, created and truncated as fio does; -errno with path filled. */
-static int redirect(const char *name, const char *ext, char *path, size_t len)
+/*
+ * fd for the i-th output file, created and truncated as fio does but through
+ * the write guard (checked at setup; the file may have changed since);
+ * -errno with err saying why.
+ */
+static int redirect(const struct exec_ctx *c, const struct job_spec *job, unsigned i,
+		    char *err, size_t errlen)
 {
+	char path[4096], why[1024] = "";
 	int fd;
 
-	snprintf(path, len, "%s.%s", name, ext);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	return fd < 0 ? -errno : fd;
+	exec_output_file(job, i, path, sizeof(path));
+	fd = guard_open_write(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, c->consent, why,
+			      sizeof(why));
+	if (fd < 0)
+		snprintf(err, errlen, "exec's output: %s", why[0] ? why : strerror(-fd));
+	return fd;
 }
 
 static int exec_configure(struct engine_ctx *ctx, const struct job_spec *job, char *err,
 			  size_t errlen)
 {
 	struct exec_ctx *c = (struct exec_ctx *)ctx;
-	char *argv[EXEC_MAX_ARGS + 1], *line, path[4096];
+	char *argv[EXEC_MAX_ARGS + 1], *line;
 	int argc = 0, ret, out = -1, errfd = -1;
 
 	c->grace_s = job->exec_grace_s;
@@ -198,23 +233,22 @@ static int exec_configure(struct engine_ctx *ctx, const struct job_spec *job, ch
 		return -EINVAL;
 	}
 	if (job->exec_std_redirect) {
-		ret = out = redirect(job->name, "stdout", path, sizeof(path));
+		ret = out = redirect(c, job, 0, err, errlen);
 		if (ret >= 0)
-			ret = errfd = redirect(job->name, "stderr", path, sizeof(path));
-		if (ret < 0) {
-			snprintf(err, errlen, "exec: cannot create %s: %s", path, strerror(-ret));
+			ret = errfd = redirect(c, job, 1, err, errlen);
+		if (ret < 0)
 			goto out;
-		}
 	}
+	/* stdin -1: /dev/null (child_spawn) */
 	ret = child_spawn(&c->prog, argv[0], argv, -1, out, errfd);
 	if (ret)
 		snprintf(err, errlen, "exec: cannot run '%s': %s", c->what, strerror(-ret));
 	/* glibc reports an exec failure (no such program) as an exit status of 127 */
 out:
 	if (out >= 0)
-		close(out);
+		guard_close(out);
 	if (errfd >= 0)
-		close(errfd);
+		guard_close(errfd);
 	free(line);
 	return ret < 0 ? ret : 0;
 }
@@ -273,6 +307,7 @@ const struct io_engine_ops engine_exec_ops = {
 	.name = "exec",
 	.flags = ENGINE_F_SYNC | ENGINE_F_DISKLESS | ENGINE_F_NOXFER,
 	.init = exec_init,
+	.init_tuned = exec_init_tuned,
 	.configure = exec_configure,
 	.queue = exec_queue,
 	.commit = engine_sync_commit,
@@ -281,5 +316,6 @@ const struct io_engine_ops engine_exec_ops = {
 	.cleanup = exec_cleanup,
 	.check_job = exec_check,
 	.describe = exec_describe,
+	.output_file = exec_output_file,
 	.end = exec_end,
 };

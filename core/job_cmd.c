@@ -51,7 +51,7 @@ int job_cmd_run(const struct job_spec *job, bool post, const struct guard_consen
 	/* system(3)'s argv: the command sees $0 as "sh" */
 	char *argv[] = { "sh", "-c", (char *)cmd, NULL };
 	struct child c;
-	int out, in, ret;
+	int out, ret;
 
 	if (!cmd)
 		return 0;
@@ -67,10 +67,8 @@ int job_cmd_run(const struct job_spec *job, bool post, const struct guard_consen
 				 job->name, opt, cmd, path, strerror(-out));
 		return out;
 	}
-	in = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	ret = child_spawn(&c, "/bin/sh", argv, in, out, out);
-	if (in >= 0)
-		close(in);
+	/* stdin -1: /dev/null (child_spawn), as for every child */
+	ret = child_spawn(&c, "/bin/sh", argv, -1, out, out);
 	guard_close(out);
 	if (ret) {
 		snprintf(msg, msglen, "job '%s': %s '%s' not run: cannot start /bin/sh: %s",

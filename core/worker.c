@@ -1257,6 +1257,7 @@ static int worker_thread_setup(struct worker *w)
 			.unit_buf_len = each,
 			.clone = w->clone,
 			.stop = &w->stop,
+			.consent = w->consent,
 		};
 
 		ret = w->ops->init_tuned(&w->ctx, depth, w->units, depth, &tune, err, sizeof(err));

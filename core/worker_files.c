@@ -486,6 +486,17 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 			return -EPERM;
 		}
 	}
+	if (w->ops->output_file) {
+		/* what the engine writes besides its targets (exec's JOBNAME.stdout): guarded too */
+		char path[4096], why[1024];
+
+		for (i = 0; !w->ops->output_file(job, i, path, sizeof(path)); i++)
+			if (guard_check_write(path, w->consent, why, sizeof(why))) {
+				snprintf(err, errlen, "job '%s': ioengine=%s's output: %s", job->name,
+					 w->ops->name, why);
+				return -EPERM;
+			}
+	}
 	if (w->ops->flags & (ENGINE_F_NOLAYOUT | ENGINE_F_UNLINKS)) {
 		/* these create or remove files by name: the guard hears each one first */
 		for (i = 0; i < w->nr_files; i++) {

@@ -108,6 +108,73 @@ if [ "$RB_RC" = 0 ]; then
 		grep -q "^-c package -qS --interval 5" "$W/rb/monitoring_qsort.stdout"
 else fail "exec.fio: $(cat "$W/rb/err")"; fi
 
+# verdict NAME: PASS when the condition just before it held (several commands joined by &&)
+verdict() { if [ $? = 0 ]; then pass "$1"; else fail "$1"; fi; }
+
+# stdin: the program gets /dev/null, never raidbench's (fio's inherits fio's). Here
+# raidbench's stdin is a pipe holding a line and kept open: cat reads no data and
+# ends at once with status 0; the old code's cat printed the line and waited on
+# the pipe until its SIGTERM
+cat >"$W/reader.sh" <<'EOF'
+#!/bin/sh
+cat
+echo "cat exited $?"
+EOF
+chmod +x "$W/reader.sh"
+rm -f "$W"/rb/*
+mkfifo "$W/stdin.fifo"
+(echo secret-from-stdin; exec sleep 30) >"$W/stdin.fifo" &
+hold=$!
+(cd "$W/rb" && timeout 60 "$RAIDBENCH" run --no-save --name=in --ioengine=exec \
+	--program="$W/reader.sh" --runtime=1 >/dev/null 2>err) <"$W/stdin.fifo"
+rc=$?
+kill "$hold" 2>/dev/null
+wait "$hold" 2>/dev/null
+got=$(tr '\n' '|' <"$W/rb/in.stdout" 2>/dev/null)
+[ $rc = 0 ] && [ "$got" = "cat exited 0|" ]
+verdict "the program's stdin is /dev/null: no data, EOF at once (exit $rc, in.stdout '$got')"
+
+# the write guard: JOBNAME.stdout is a write like any other. Here it is the file
+# behind a loop device with an ext4 file system: the job is refused at setup
+# (exit 2, nothing run, nothing written); with --allow-destroy= naming it, the
+# program runs and writes it (the consent reaches the engine's open)
+cat >"$W/loud.sh" <<'EOF'
+#!/bin/sh
+echo boom
+echo boom >&2
+touch "$1"
+EOF
+chmod +x "$W/loud.sh"
+rm -f "$W"/rb/* "$W/ran"
+if [ "$(id -u)" = 0 ] && head -c 4M /dev/zero >"$W/rb/g.stdout" &&
+	mkfs.ext4 -q -F "$W/rb/g.stdout" 2>/dev/null &&
+	L=$(losetup -f --show "$W/rb/g.stdout" 2>/dev/null); then
+	RB_LOOPS+=("$L")
+	sum=$(md5sum <"$W/rb/g.stdout")
+	(cd "$W/rb" && timeout 60 "$RAIDBENCH" run --no-save --name=g --ioengine=exec \
+		--program="$W/loud.sh" --arguments="$W/ran" --runtime=1 >/dev/null 2>err)
+	rc=$?
+	check "an exec job whose g.stdout backs $L is refused (exit $rc, 2 wanted)" [ $rc = 2 ]
+	check "... with a message naming the file and why" \
+		grep -q "job 'g': ioengine=exec's output: refusing to write g.stdout.*backs $L" \
+		"$W/rb/err"
+	[ ! -e "$W/ran" ] && [ ! -e "$W/rb/g.stderr" ] && [ "$(md5sum <"$W/rb/g.stdout")" = "$sum" ]
+	verdict "... at setup: the program did not run, g.stdout is unchanged, no g.stderr"
+	(cd "$W/rb" && timeout 60 "$RAIDBENCH" run --no-save --allow-destroy="$W/rb/g.stdout" \
+		--name=g --ioengine=exec --program="$W/loud.sh" --arguments="$W/ran" --runtime=1 \
+		>/dev/null 2>err)
+	rc=$?
+	msg=$(head -c 300 "$W/rb/err")
+	[ $rc = 0 ] && [ -e "$W/ran" ] && [ "$(cat "$W/rb/g.stdout")" = boom ] &&
+		[ "$(cat "$W/rb/g.stderr")" = boom ]
+	verdict "with --allow-destroy=g.stdout it runs and writes there (exit $rc: $msg)"
+	# std_redirect=0 writes no file: nothing for the guard to refuse
+	(cd "$W/rb" && timeout 60 "$RAIDBENCH" run --no-save --name=g --ioengine=exec \
+		--program=/bin/true --runtime=1 --std_redirect=0 >/dev/null 2>err)
+	rc=$?
+	check "std_redirect=0: the same job runs, g.stdout still backing $L (exit $rc)" [ $rc = 0 ]
+fi
+
 # --parse-only names the command; no program= is refused by name
 (cd "$EX" && "$RAIDBENCH" run --parse-only exec.fio) >/dev/null 2>"$W/err" &&
 	check "exec.fio parses; --parse-only names the command" \

@@ -146,6 +146,25 @@ took=$(($(date +%s) - t0))
 [ $seen = 1 ] && [ $took -lt 5 ] && ! pgrep -fx "sleep 57.3" >/dev/null
 verdict "an interrupted prerun is ended with the run ($took s)"
 
+# stdin: the commands get /dev/null, never raidbench's (fio's system(3) inherits
+# fio's). raidbench's stdin is a pipe holding a line and kept open 30 s: cat reads
+# no data and ends at once, and the run does not wait on the pipe
+rm -rf "$W"/rb/*
+mkfifo "$W/stdin.fifo"
+(echo secret-from-stdin; exec sleep 30) >"$W/stdin.fifo" &
+hold=$!
+t0=$(date +%s)
+(cd "$W/rb" && timeout 60 "$RAIDBENCH" run --no-save --name=in --ioengine=null --size=1m \
+	--exec_prerun="cat && echo pre ended" --exec_postrun="cat && echo post ended" \
+	>/dev/null 2>err) <"$W/stdin.fifo"
+rc=$?
+took=$(($(date +%s) - t0))
+kill "$hold" 2>/dev/null
+wait "$hold" 2>/dev/null
+[ $rc = 0 ] && [ $took -lt 10 ] && [ "$(cat "$W/rb/in.prerun.txt")" = "pre ended" ] &&
+	[ "$(cat "$W/rb/in.postrun.txt")" = "post ended" ]
+verdict "prerun and postrun read /dev/null: no data, EOF at once (exit $rc, $took s)"
+
 # the write guard: the output file is a write like any other
 if [ "$(id -u)" = 0 ] && head -c 4M /dev/zero >"$W/img" && mkfs.ext4 -q -F "$W/img" 2>/dev/null &&
 	L=$(losetup -f --show "$W/img" 2>/dev/null); then
