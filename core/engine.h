@@ -53,7 +53,6 @@ enum {
 	ENGINE_F_CHARDEV = 1u << 5,	/* targets are character devices (sg, NVMe generic) */
 	ENGINE_F_UNLINKS = 1u << 6,	/* removes files by name: each path is guarded as a write */
 	ENGINE_F_DISKLESS = 1u << 7,	/* touches no file at all (cpuio): runs for runtime= */
-	ENGINE_F_DONOR = 1u << 8,	/* writes the job's donorname= file (e4defrag): guarded too */
 	/* queue() moves no data between the buffer and the file (falloc, filestat, cpuio...) */
 	ENGINE_F_NOXFER = 1u << 9,
 	/* maps its targets (libpmem, dev-dax): direct=/sync= are its own, never O_DIRECT/O_SYNC */
@@ -160,8 +159,9 @@ struct io_engine_ops {
 	int (*check_target)(const char *path, const struct stat *st, char *err, size_t errlen);
 	/*
 	 * Optional: the files besides its targets the engine creates or truncates
-	 * (exec's JOBNAME.stdout and JOBNAME.stderr): the i-th one's name in buf
-	 * and 0, or -ENOENT past the last. At setup, before any I/O, the worker
+	 * (exec's JOBNAME.stdout and JOBNAME.stderr, e4defrag's donor): the i-th
+	 * one's name in buf and 0, -ENOENT past the last, or another -errno with
+	 * buf saying what the job lacks ("needs donorname= (the donor file)"). At setup, before any I/O, the worker
 	 * puts each through the write guard (a refusal stops the run there); the
 	 * engine opens them with guard_open_write() under engine_tuning's consent.
 	 */

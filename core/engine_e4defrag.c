@@ -5,7 +5,8 @@
  * data stays the same, its layout changes. The donor is donorname= (in the
  * job's directory), allocated over the job's region up front, or per I/O
  * and emptied again with inplace=1. Reads and trims fail with EINVAL, as in
- * fio. The worker has put the donor's path through the write guard.
+ * fio. The donor is checked by the write guard at setup (output_file) and
+ * opened through it under the run's consent.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* fallocate */
@@ -20,6 +21,7 @@
 #include <unistd.h>
 #include <linux/types.h>
 #include "engine.h"
+#include "guard.h"
 #include "job.h"
 
 /* ext4's ioctl (fs/ext4/ext4.h; not in the exported headers) */
@@ -35,12 +37,28 @@ struct move_extent {
 
 struct e4defrag_ctx {
 	int donor_fd;
+	const struct guard_consent *consent;	/* the run's: the donor opens through the guard */
 	bool inplace;
 	uint64_t bsz;		/* the file system's block size */
 };
 
-static int e4defrag_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
-			 unsigned nr_units, char *err, size_t errlen)
+/* The donor (donorname=): the one file besides its target the engine writes. */
+static int e4defrag_output_file(const struct job_spec *job, unsigned i, char *buf, size_t len)
+{
+	int ret;
+
+	if (i)
+		return -ENOENT;
+	ret = job_donor_path(job, buf, len);
+	if (ret)
+		snprintf(buf, len, "%s", ret == -EINVAL ? "needs donorname= (the donor file)" :
+			 "has a donorname= path too long");
+	return ret;
+}
+
+static int e4defrag_init_tuned(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
+			       unsigned nr_units, const struct engine_tuning *tune, char *err,
+			       size_t errlen)
 {
 	struct e4defrag_ctx *c = calloc(1, sizeof(*c));
 
@@ -49,15 +67,23 @@ static int e4defrag_init(struct engine_ctx **ctx, unsigned depth, struct io_unit
 		return -ENOMEM;
 	}
 	c->donor_fd = -1;
+	c->consent = tune ? tune->consent : NULL;
 	*ctx = (struct engine_ctx *)c;
 	return 0;
+}
+
+/* Without the run's context (no worker): the donor is guarded with no consent. */
+static int e4defrag_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
+			 unsigned nr_units, char *err, size_t errlen)
+{
+	return e4defrag_init_tuned(ctx, depth, units, nr_units, NULL, err, errlen);
 }
 
 static int e4defrag_configure(struct engine_ctx *ctx, const struct job_spec *job, char *err,
 			      size_t errlen)
 {
 	struct e4defrag_ctx *c = (struct e4defrag_ctx *)ctx;
-	char path[4096];
+	char path[4096], why[1024] = "";
 	struct stat st;
 	int ret;
 
@@ -67,8 +93,15 @@ static int e4defrag_configure(struct engine_ctx *ctx, const struct job_spec *job
 		return ret;
 	}
 	c->inplace = job->e4defrag_inplace;
-	c->donor_fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
-	if (c->donor_fd < 0 || fstat(c->donor_fd, &st) < 0) {
+	/* checked at setup (output_file); through the guard again, the file may have changed */
+	c->donor_fd = guard_open_write(path, O_CREAT | O_WRONLY | O_CLOEXEC, c->consent, why,
+				       sizeof(why));
+	if (c->donor_fd < 0) {
+		ret = c->donor_fd;
+		snprintf(err, errlen, "e4defrag: donor file: %s", why[0] ? why : strerror(-ret));
+		return ret;
+	}
+	if (fstat(c->donor_fd, &st) < 0) {
 		ret = -errno;
 		snprintf(err, errlen, "e4defrag: donor file %s: %s", path, strerror(-ret));
 		return ret;
@@ -122,14 +155,16 @@ static void e4defrag_cleanup(struct engine_ctx *ctx)
 	struct e4defrag_ctx *c = (struct e4defrag_ctx *)ctx;
 
 	if (c && c->donor_fd >= 0)
-		close(c->donor_fd);
+		guard_close(c->donor_fd);
 	free(c);
 }
 
 const struct io_engine_ops engine_e4defrag_ops = {
 	.name = "e4defrag",
-	.flags = ENGINE_F_SYNC | ENGINE_F_DONOR | ENGINE_F_NOXFER,
+	.flags = ENGINE_F_SYNC | ENGINE_F_NOXFER,
 	.init = e4defrag_init,
+	.init_tuned = e4defrag_init_tuned,
+	.output_file = e4defrag_output_file,
 	.configure = e4defrag_configure,
 	.queue = e4defrag_queue,
 	.commit = engine_sync_commit,

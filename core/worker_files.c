@@ -472,30 +472,24 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 	ret = resolve_paths(w, err, errlen);
 	if (ret)
 		return ret;
-	if (w->ops->flags & ENGINE_F_DONOR) {
-		/* the donor file is written (its blocks swapped with the target's): guarded too */
-		char donor[4096], why[1024];
-
-		if (job_donor_path(job, donor, sizeof(donor))) {
-			snprintf(err, errlen, "job '%s': ioengine=%s needs donorname= (the donor "
-				 "file)", job->name, w->ops->name);
-			return -EINVAL;
-		}
-		if (guard_check_write(donor, w->consent, why, sizeof(why))) {
-			snprintf(err, errlen, "job '%s': %s", job->name, why);
-			return -EPERM;
-		}
-	}
 	if (w->ops->output_file) {
-		/* what the engine writes besides its targets (exec's JOBNAME.stdout): guarded too */
+		/*
+		 * what the engine writes besides its targets (exec's JOBNAME.stdout,
+		 * e4defrag's donor): guarded too
+		 */
 		char path[4096], why[1024];
 
-		for (i = 0; !w->ops->output_file(job, i, path, sizeof(path)); i++)
+		for (i = 0; (ret = w->ops->output_file(job, i, path, sizeof(path))) == 0; i++)
 			if (guard_check_write(path, w->consent, why, sizeof(why))) {
 				snprintf(err, errlen, "job '%s': ioengine=%s's output: %s", job->name,
 					 w->ops->name, why);
 				return -EPERM;
 			}
+		if (ret != -ENOENT) {
+			/* the job does not name the file the engine needs: path says what is missing */
+			snprintf(err, errlen, "job '%s': ioengine=%s %s", job->name, w->ops->name, path);
+			return ret;
+		}
 	}
 	if (w->ops->flags & (ENGINE_F_NOLAYOUT | ENGINE_F_UNLINKS)) {
 		/* these create or remove files by name: the guard hears each one first */

@@ -55,6 +55,12 @@ if mkfs.ext4 -q "$LOOP_DEV" && mount "$LOOP_DEV" "$MNT"; then
 	"$RAIDBENCH" run --name=d --directory="$MNT" --filename=f --size=4m --ioengine=e4defrag \
 		>/dev/null 2>"$RB_TMP/err" && fail "e4defrag without donorname ran" ||
 		check "e4defrag without donorname refused" grep -q "needs donorname=" "$RB_TMP/err"
+	# the donor is written: a mounted device as the donor is refused at setup, by name
+	"$RAIDBENCH" run --name=d --directory="$MNT" --filename=f --size=4m --ioengine=e4defrag \
+		--rw=randwrite --donorname="$LOOP_DEV" >/dev/null 2>"$RB_TMP/err" &&
+		fail "e4defrag with the mounted $LOOP_DEV as its donor ran" ||
+		check "e4defrag's donor goes through the write guard" \
+			grep -q "job 'd': ioengine=e4defrag's output: .*$LOOP_DEV" "$RB_TMP/err"
 	(cd "$SRCDIR/tests/fixtures/fio-examples/examples" &&
 		"$RAIDBENCH" run --parse-only e4defrag.fio && "$RAIDBENCH" run --parse-only e4defrag2.fio) \
 		>/dev/null 2>&1 && pass "fio's e4defrag examples parse" || fail "fio's e4defrag examples refused"
