@@ -78,10 +78,10 @@ start=$(date +%s%N)
 rc=$?
 ms=$((($(date +%s%N) - start) / 1000000))
 check "a program ignoring SIGTERM does not fail the job" [ "$rc" = 0 ]
-check "it is killed grace_time after SIGTERM (${ms} ms in all)" [ "$ms" -ge 1900 ] && [ "$ms" -lt 5000 ]
+check "it is killed grace_time after SIGTERM (${ms} ms in all)" eval '[ "$ms" -ge 1900 ] && [ "$ms" -lt 5000 ]'
 pid=$(cat "$W/pid" 2>/dev/null)
-check "neither it nor its sleep outlives the job" [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null &&
-	! pgrep -fx "sleep 59.9" >/dev/null
+check "neither it nor its sleep outlives the job" eval '[ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null &&
+	! pgrep -fx "sleep 59.9" >/dev/null'
 
 # an interrupted run takes its program with it
 (cd "$W/rb" && exec "$RAIDBENCH" run --no-save --name=i --ioengine=exec --program="$W/stubborn.sh" \
@@ -91,8 +91,8 @@ for ((i = 0; i < 50; i++)); do [ -s "$W/pid2" ] && break; sleep 0.1; done
 kill -INT "$rpid"
 wait "$rpid"
 pid=$(cat "$W/pid2" 2>/dev/null)
-check "an interrupted exec job stops its program and what it started" [ -n "$pid" ] &&
-	! kill -0 "$pid" 2>/dev/null && ! pgrep -fx "sleep 59.9" >/dev/null
+check "an interrupted exec job stops its program and what it started" eval '[ -n "$pid" ] &&
+	! kill -0 "$pid" 2>/dev/null && ! pgrep -fx "sleep 59.9" >/dev/null'
 
 # fio's exec.fio, bounded: 1 s runs, two cpuio clones, echo in place of turbostat
 sed -e 's/^runtime=.*/runtime=1/' -e 's/^numjobs=.*/numjobs=2/' \

@@ -352,7 +352,7 @@ for sig in INT TERM; do
 	rc=$?
 	took=$(( $(date +%s) - start ))
 	want=$([ $sig = INT ] && echo 130 || echo 143)
-	check "SIG$sig: exit $want (got $rc) within 20 s of a 60 s run (took $took)" [ $rc -eq $want ] && [ $took -lt 20 ]
+	check "SIG$sig: exit $want (got $rc) within 20 s of a 60 s run (took $took)" eval '[ $rc -eq $want ] && [ $took -lt 20 ]'
 	check "SIG$sig: every host stopped cleanly and sent its final results (no host failed)" \
 		[ -z "$(grep '^raidbench run: host ' "$RB_TMP/rb-sig.err")" ]
 	check "SIG$sig: each host's partial results printed" python3 - "$RB_TMP/rb-sig.json" <<'PY'
@@ -391,8 +391,8 @@ wait $rbpid
 check "slowed host: the run itself succeeds ($(head -c 300 "$RB_TMP/rb-slow.err"))" [ $? -eq 0 ]
 "$RAIDBENCH" compare --hosts --tolerance=40 "$RB_TMP/rb-slow.json" >"$RB_TMP/cmp.txt" 2>&1
 rc=$?
-check "compare --hosts flags the slowed host (exit 1, got $rc)" [ $rc -eq 1 ] && \
-	grep -q "^! 127.0.0.12: read IOPS [0-9]*, [0-9]*% below the median" "$RB_TMP/cmp.txt"
+check "compare --hosts flags the slowed host (exit 1, got $rc)" eval '[ $rc -eq 1 ] &&
+	grep -q "^! 127.0.0.12: read IOPS [0-9]*, [0-9]*% below the median" "$RB_TMP/cmp.txt"'
 cat "$RB_TMP/cmp.txt"
 saved=$(ls -t "$XDG_DATA_HOME"/raidbench/results/*.json | head -1)
 "$RAIDBENCH" compare --hosts --json --tolerance=40 "$saved" >"$RB_TMP/cmp.json" 2>&1
@@ -409,7 +409,9 @@ PY
 check "compare --hosts reads fio's own client output: 4 hosts" python3 -c "
 import json; d = json.load(open('$RB_TMP/cmp-fio.json')); assert len(d['hosts']) == 4, d"
 "$RAIDBENCH" compare --hosts "$RB_TMP/null.fio" >/dev/null 2>"$RB_TMP/e0"
-check "compare --hosts on a file that is no result: exit 2, named" [ $? -eq 2 ] && grep -q "null.fio: not a JSON result" "$RB_TMP/e0"
+rc=$?
+check "compare --hosts on a file that is no result: exit 2, named (got $rc)" \
+	eval '[ $rc -eq 2 ] && grep -q "null.fio: not a JSON result" "$RB_TMP/e0"'
 
 # ---- 8. two job files: each server runs them one after the other, as a local run
 printf '[a]\nioengine=null\nsize=1m\n' >"$RB_TMP/f1.fio"
@@ -427,24 +429,27 @@ PY
 # ---- 9. bad --client values and files of hosts -----------------------------------------
 "$RAIDBENCH" run --client=host,99999 --name=x --ioengine=null --size=1m >/dev/null 2>"$RB_TMP/e1"
 rc=$?
-check "a bad port is a usage error (got $rc)" [ $rc -eq 2 ] && grep -q "bad port '99999'" "$RB_TMP/e1"
+check "a bad port is a usage error (got $rc)" eval '[ $rc -eq 2 ] && grep -q "bad port '"'99999'"'" "$RB_TMP/e1"'
 printf '# lab\n127.0.0.11,%s\n\nip:127.0.0.13,%s  # second\nbad,port\n' $PORT $PORT >"$RB_TMP/hosts"
 "$RAIDBENCH" run --client="$RB_TMP/hosts" --name=x --ioengine=null --size=1m >/dev/null 2>"$RB_TMP/e2"
 rc=$?
-check "a bad line in a host file names file:line (got $rc)" [ $rc -eq 2 ] && grep -q "hosts:5: --client='bad,port': bad port 'port'" "$RB_TMP/e2"
+check "a bad line in a host file names file:line (got $rc)" [ $rc -eq 2 ]
+check "... the message names hosts:5" grep -q "hosts:5: --client='bad,port': bad port 'port'" "$RB_TMP/e2"
 sed -i '$d' "$RB_TMP/hosts"
 "$RAIDBENCH" run --client="$RB_TMP/hosts" --output-format=json --no-save --name=x --ioengine=null \
 	--size=1m >"$RB_TMP/rb-file.json" 2>"$RB_TMP/e3"
 rc=$?
-check "--client=FILE runs on each host it names (got $rc)" [ $rc -eq 0 ] && python3 - "$RB_TMP/rb-file.json" <<'PY'
+check "--client=FILE runs on each host it names (got $rc)" python3 - "$RB_TMP/rb-file.json" "$rc" <<'PY'
 import json, sys
+assert sys.argv[2] == "0", "exit " + sys.argv[2]
 d = json.load(open(sys.argv[1]))
 assert [x['hostname'] for x in d['client_stats']] == ['127.0.0.11', '127.0.0.13', '127.0.0.13'], d['client_stats']
 PY
 "$RAIDBENCH" run --client=127.0.0.11,$PORT --name=x --ioengine=null --rw=write \
 	--filename=/dev/sdz --size=1m >/dev/null 2>"$RB_TMP/e4"
 rc=$?
-check "writing a device on the servers needs --allow-destroy (got $rc)" [ $rc -eq 2 ] && \
+check "writing a device on the servers needs --allow-destroy (got $rc)" [ $rc -eq 2 ]
+check "... the message names the device and the option" \
 	grep -q "writes to /dev/sdz on every server.*--allow-destroy=/dev/sdz" "$RB_TMP/e4"
 
 rb_done

@@ -70,7 +70,7 @@ check "... --output and --live are untouched" untouched
 rm -f "$O" "$L"
 "$RAIDBENCH" run --name=w --filename="$LOOP_DEV" --rw=write --size=1m --direct=1 \
 	--output="$O" --live="$L" --no-save 2>"$ERR"
-check "... and leaves no empty file where there was none" [ ! -e "$O" ] && [ ! -e "$L" ]
+check "... and leaves no empty file where there was none" eval '[ ! -e "$O" ] && [ ! -e "$L" ]'
 # a run that starts does empty --output, as fio does
 keep
 null_run --output="$O" --output-format=json 2>"$ERR"

@@ -63,7 +63,7 @@ rm -f "$XDG_DATA_HOME/raidbench"
 # 5. the clean case still works: the scratch file and the result are made
 scratch_run
 check "a clean cache directory: the run works" [ $? -eq 0 ]
-check "... on a regular scratch file" [ -f "$C/raidbench/scratch.dat" ] && [ ! -L "$C/raidbench/scratch.dat" ]
+check "... on a regular scratch file" eval '[ -f "$C/raidbench/scratch.dat" ] && [ ! -L "$C/raidbench/scratch.dat" ]'
 
 # 6. no HOME, no XDG_CACHE_HOME: the password database's home, never /tmp.
 # Run as nobody (home /nonexistent), so neither root's home nor /tmp is touched.
