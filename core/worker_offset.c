@@ -215,3 +215,30 @@ bool worker_loop_ends_pass(const struct worker *w)
 	 */
 	return w->io_limit >= region && (w->files[0].map || !w->sync_io);
 }
+
+/*
+ * fio's pass ends where the region runs out (a sequential pass at its end, a
+ * random one once its map is full) and, with an engine that queues, once it
+ * has issued size= bytes (fio counts its bytes at queueing only). Where
+ * io_size= asks for more than the region, the job then takes more passes:
+ * its loops, then further ones while short of io_size=. A pass that never
+ * runs out (no map, holes that wrap) on an engine that completes at once
+ * goes on to io_size=, as random writes without a map do on any engine.
+ */
+uint64_t worker_pass_limit(const struct worker *w)
+{
+	const struct job_spec *job = w->job;
+	uint64_t region = 0;
+	bool runs_out;
+	unsigned i;
+
+	for (i = 0; i < w->nr_files; i++)
+		region += w->files[i].size;
+	if (job->time_based || w->io_limit <= region)
+		return w->io_limit;
+	if (!w->sync_io)
+		return job_is_random(job) && (job->rw & RW_WRITE) && job->norandommap ?
+		       w->io_limit : region;
+	runs_out = job_is_random(job) ? w->files[0].map != NULL : !job->rw_gap;
+	return runs_out ? region : w->io_limit;
+}

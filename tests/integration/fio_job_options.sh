@@ -149,7 +149,10 @@ if command -v fio >/dev/null; then
 		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
 	done
 	# a pass short of size= (holes) runs again after its verify, and io_size= runs
-	# passes with or without one: writes and read-backs of all passes count
+	# passes with or without one: writes and read-backs of all passes count.
+	# io_size= past size=: a pass ends where the region runs out (at its end, a
+	# full map) or, on an engine that queues, at size= bytes; loops= such passes,
+	# then more while short of io_size= (seeds/000's 128 reads, not 256)
 	for a in "--size=1m --rw=write:16k --bs=4k --verify=crc32c" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --loops=2" \
 		"--size=1m --rw=rw:16k --bs=4k --verify=crc32c" \
@@ -158,7 +161,16 @@ if command -v fio >/dev/null; then
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --io_size=512k" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --do_verify=0" \
 		"--size=1m --rw=write:16k --bs=4k --io_size=3m" \
-		"--size=1m --rw=randwrite --bs=4k --io_size=3m"; do
+		"--size=1m --rw=randwrite --bs=4k --io_size=3m" \
+		"--size=4m --io_size=8m --loops=4 --bs=1m --rw=read" \
+		"--size=4m --io_size=8m --loops=4 --bs=1m --rw=read --runtime=60" \
+		"--size=32m --io_size=64m --loops=4 --bs=1m --rw=read --iodepth=32" \
+		"--size=4m --io_size=10m --loops=2 --bs=1m --rw=write" \
+		"--size=4m --io_size=8m --loops=4 --bs=1m --rw=write --verify=crc32c" \
+		"--size=4m --io_size=10m --bs=1m --rw=write --verify=crc32c" \
+		"--size=4m --io_size=8m --loops=4 --bs=1m --rw=randread --norandommap" \
+		"--size=4m --io_size=8m --loops=4 --bs=1m --rw=randread --norandommap --iodepth=4" \
+		"--size=64k --io_size=256k --loops=2 --bs=4k --rw=write:4k --iodepth=4"; do
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=null $a --verify_state_save=0 --output-format=json 2>/dev/null |
 			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
@@ -167,6 +179,12 @@ if command -v fio >/dev/null; then
 		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
 	done
 fi
+# a timed job with io_size= past size= and loops= runs for its runtime, no pass longer
+if run_json --name=t --ioengine=null --size=4m --io_size=8m --loops=4 --bs=1m --rw=read \
+	--time_based --runtime=1; then
+	check "time_based with io_size= past size= ends at its runtime" \
+		[ "$(jget "d['jobs'][0]['job_runtime'] < 3000 and d['jobs'][0]['read']['total_ios'] > 32")" = True ]
+else fail "time_based io_size= run: $(cat "$RB_TMP/err")"; fi
 # flow: a job that leaves takes its I/Os along; the others keep their ratio (fio's t0014)
 check_flow "flow 1:2 holds after the weight-3 job left" 1.8 2.2 \
 	--name=f1 --ioengine=null --size=100g --flow_id=5 --flow=1 --thinktime=2000 --runtime=3 \
