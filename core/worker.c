@@ -43,6 +43,7 @@ struct io_state {
 	bool exp_verify;		/* experimental_verify: fio's budget for the read-back */
 	uint64_t verified;		/* experimental_verify: bytes read back in all loops */
 	uint64_t vphase_bytes;		/* read back by the verify phases of all passes */
+	uint64_t backlog_bytes;		/* read back by verify_backlog in the write phases */
 	uint64_t pass_mark;		/* the bytes moved when the last further pass began */
 	uint64_t vphase_ios;
 	uint64_t loop_ios;		/* I/Os issued in this loop, for number_ios */
@@ -326,7 +327,8 @@ static bool another_pass(struct worker *w, struct io_state *st)
 	 * within a pass fio stops at loops x io_size of its own direction(s),
 	 * counted over all passes, and at size= bytes of this pass (pass_limit)
 	 */
-	cum = (job->rw & RW_READ) && (job->rw & RW_WRITE) ? bytes :
+	cum = (job->rw & RW_READ) && (job->rw & RW_WRITE) ?
+	      st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] - st->backlog_bytes :
 	      (job->rw & RW_WRITE) ? st->issued_bytes[DDIR_WRITE] : st->issued_bytes[DDIR_READ];
 	cap = w->io_limit <= UINT64_MAX / job->loops ? w->io_limit * job->loops : UINT64_MAX;
 	if (cum >= cap)
@@ -369,6 +371,7 @@ static bool gen_backlog(struct worker *w, struct io_state *st, struct io_unit *u
 		return false;
 	st->issued[DDIR_READ]++;
 	st->issued_bytes[DDIR_READ] += u->len;
+	st->backlog_bytes += u->len;
 	st->loop_ios++;
 	return true;
 }
@@ -430,6 +433,17 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		return gen_backlog(w, st, u) || gen_main(w, st, u, now);
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
+	/*
+	 * io_size= past size=: fio's sequential pass is over once the direction
+	 * it picked has reached the region's end (rw=rw's other one need not)
+	 */
+	if (!job->time_based && !job_is_random(job) && !job->rw_gap && w->nr_files == 1 &&
+	    w->io_limit > f->size && f->next_seq[ddir] >= f->size) {
+		if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
+			rb_mix_unissue(&w->mix);
+		st->loop_bytes = w->pass_limit;
+		return gen_main(w, st, u, now);
+	}
 	/*
 	 * rw=read:N, fio's way: once an I/O has reached the region's end the
 	 * pass is over; a hole that lands past the end wraps to the start; an

@@ -239,6 +239,8 @@ uint64_t worker_pass_limit(const struct worker *w)
 	if (!w->sync_io)
 		return job_is_random(job) && (job->rw & RW_WRITE) && job->norandommap ?
 		       w->io_limit : region;
-	runs_out = job_is_random(job) ? w->files[0].map != NULL : !job->rw_gap;
+	/* a mixed sequential pass ends where either direction reaches the end (gen_main) */
+	runs_out = job_is_random(job) ? w->files[0].map != NULL :
+		   !job->rw_gap && !((job->rw & RW_READ) && (job->rw & RW_WRITE));
 	return runs_out ? region : w->io_limit;
 }
