@@ -192,22 +192,23 @@ bool worker_loop_ends_pass(const struct worker *w)
 	uint64_t region = 0;
 	unsigned i;
 
+	for (i = 0; i < w->nr_files; i++)
+		region += w->files[i].size;
 	if (!job_is_random(w->job)) {
 		/*
 		 * fio's sequential pass ends when an I/O reaches the region's end;
-		 * rw=write:N's holes that wrap to the start never do, and the pass
-		 * runs on until the bytes of all loops are issued
+		 * rw=write:N's holes that wrap to the start (or, N negative, to the
+		 * end) never do, and the pass runs on until the bytes of all loops
+		 * are issued, or size= bytes where the engine queues (below)
 		 */
-		if (w->job->rw_gap <= 0)
+		if (!w->job->rw_gap)
 			return true;
 		for (i = 0; i < w->nr_files; i++)
 			for (int d = 0; d < DDIR_RWDIR_CNT; d++)
 				if (w->files[i].next_seq[d] >= w->files[i].size)
 					return true;
-		return false;
+		return w->io_limit >= region && !w->sync_io;
 	}
-	for (i = 0; i < w->nr_files; i++)
-		region += w->files[i].size;
 	/*
 	 * fio's pass ends when the map is full, or when the bytes issued reach
 	 * size= and the engine counts them at issue (it queues rather than

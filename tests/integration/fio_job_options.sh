@@ -153,7 +153,9 @@ if command -v fio >/dev/null; then
 	# io_size= past size=: a pass ends where the region runs out (at its end, a
 	# full map) or, on an engine that queues, at size= bytes; loops= such passes,
 	# then more while short of io_size= (seeds/000's 128 reads, not 256); rw=rw's
-	# pass ends where the direction it picks has reached the end
+	# pass ends where the direction it picks has reached the end. Holes that wrap
+	# (write:-16k to the end, write:4k to the start) make one pass of all loops,
+	# verified once, unless the engine queues: then each pass ends at size= bytes
 	for a in "--size=1m --rw=write:16k --bs=4k --verify=crc32c" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --loops=2" \
 		"--size=1m --rw=rw:16k --bs=4k --verify=crc32c" \
@@ -176,7 +178,10 @@ if command -v fio >/dev/null; then
 		"--size=1m --io_size=3m --loops=3 --bs=4k --rw=rw --iodepth=8" \
 		"--size=4m --io_size=8m --loops=4 --bs=1m --rw=rw --verify=crc32c" \
 		"--size=1m --io_size=3m --bs=4k --rw=rw --verify=crc32c --verify_backlog=8" \
-		"--size=1m --io_size=3m --bs=4k --rw=randrw --verify=crc32c --verify_backlog=8"; do
+		"--size=1m --io_size=3m --bs=4k --rw=randrw --verify=crc32c --verify_backlog=8" \
+		"--size=1m --rw=write:-16k --bs=4k --verify=crc32c --loops=2" \
+		"--size=64k --rw=write:-8k --bs=4k --verify=crc32c --loops=2 --iodepth=4" \
+		"--size=64k --rw=write:4k --bs=4k --verify=crc32c --loops=2 --iodepth=4"; do
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=null $a --verify_state_save=0 --output-format=json 2>/dev/null |
 			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
