@@ -567,6 +567,9 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 
 	if (worker_stopped(w) || (st->failed && w->job->verify_fatal))
 		return false;
+	/* runtime= covers the read-back too: fio verifies nothing once it has passed */
+	if (st->end_ns && now >= st->end_ns)
+		return false;
 	/* with a backlog, what is left is what the phase's read-backs did not reach */
 	if (w->vbl) {
 		if (!fill_readback(w, u, false))

@@ -196,6 +196,16 @@ if run_json --name=t --ioengine=null --size=4m --io_size=8m --loops=4 --bs=1m --
 	check "time_based with io_size= past size= ends at its runtime" \
 		[ "$(jget "d['jobs'][0]['job_runtime'] < 3000 and d['jobs'][0]['read']['total_ios'] > 32")" = True ]
 else fail "time_based io_size= run: $(cat "$RB_TMP/err")"; fi
+# runtime= covers the read-back, as fio's: a write phase it cuts is not verified,
+# and of a looped job only the passes that ended before it (16384 blocks each)
+for a in "--size=100g --rw=write" "--size=64k --rw=write --time_based" \
+	"--size=64m --rw=randwrite --time_based" "--size=64m --rw=write --loops=1000"; do
+	# shellcheck disable=SC2086
+	if run_json --name=v --ioengine=null --bs=4k --verify=crc32c --runtime=1 $a; then
+		check "verify with runtime=1, $a: the cut pass is not read back" [ "$(jget \
+			"(lambda r, w: r % 16384 == 0 and 0 <= w - r < 16384 if 'loops' in '$a' else r == 0)(d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = True ]
+	else fail "verify with runtime=1, $a: $(cat "$RB_TMP/err")"; fi
+done
 # flow: a job that leaves takes its I/Os along; the others keep their ratio (fio's t0014)
 check_flow "flow 1:2 holds after the weight-3 job left" 1.8 2.2 \
 	--name=f1 --ioengine=null --size=100g --flow_id=5 --flow=1 --thinktime=2000 --runtime=3 \
