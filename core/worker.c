@@ -1355,8 +1355,10 @@ void *worker_main(void *arg)
 	atomic_store_explicit(&w->phase, job->ramp_time_us ? PHASE_RAMP : PHASE_RUN,
 			      memory_order_release);
 	/* with a ramp the phase flips to RUN when statistics start; the sampler reads the clock */
+	/* a timed job on an engine that queues verifies each size= bytes, as fio's */
 	st.verify_each_loop = job->verify && job->do_verify && !job->verify_only &&
-			      (job->rw & RW_WRITE) && !job->time_based && job->loops > 1;
+			      (job->rw & RW_WRITE) &&
+			      (job->time_based ? !w->sync_io : job->loops > 1);
 	st.exp_verify = st.verify_each_loop && job->experimental_verify;
 	do {
 		if (st.loop_break || again) {

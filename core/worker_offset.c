@@ -235,7 +235,11 @@ uint64_t worker_pass_limit(const struct worker *w)
 
 	for (i = 0; i < w->nr_files; i++)
 		region += w->files[i].size;
-	if (job->time_based || w->io_limit <= region)
+	/* a timed job's pass ends only to be verified: at size= bytes, counted as queued */
+	if (job->time_based)
+		return job->verify && job->do_verify && (job->rw & RW_WRITE) && !w->sync_io &&
+		       region < w->io_limit ? region : w->io_limit;
+	if (w->io_limit <= region)
 		return w->io_limit;
 	if (!w->sync_io)
 		return job_is_random(job) && (job->rw & RW_WRITE) && job->norandommap ?
