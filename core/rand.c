@@ -185,6 +185,12 @@ void rb_mix_reset_counts(struct rb_mix *m)
 	m->until = 0;
 }
 
+void rb_mix_unissue(struct rb_mix *m)
+{
+	if (m->issued[m->ddir])
+		m->issued[m->ddir]--;
+}
+
 int rb_mix_next(struct rb_mix *m)
 {
 	if (m->issued[m->ddir] >= m->until) {

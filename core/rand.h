@@ -152,6 +152,8 @@ void rb_mix_new_loop(struct rb_mix *m);
 void rb_mix_reset_counts(struct rb_mix *m);
 /* The direction of the next I/O (DDIR_READ or DDIR_WRITE); counts it as issued. */
 int rb_mix_next(struct rb_mix *m);
+/* The direction rb_mix_next gave was not issued after all (fio counts at issue). */
+void rb_mix_unissue(struct rb_mix *m);
 
 /*
  * The random map: which blocks of a region I/O has covered in this pass

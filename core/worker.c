@@ -47,6 +47,7 @@ struct io_state {
 	bool exp_verify;		/* experimental_verify: fio's budget for the read-back */
 	uint64_t verified;		/* experimental_verify: bytes read back in all loops */
 	uint64_t vphase_bytes;		/* read back by the verify phases of all passes */
+	uint64_t backlog_bytes;		/* read back by verify_backlog in the write phases */
 	uint64_t pass_mark;		/* the bytes moved when the last further pass began */
 	uint64_t vphase_ios;
 	uint64_t loop_ios;		/* I/Os issued in this loop, for number_ios */
@@ -304,7 +305,8 @@ static bool another_pass(struct worker *w, struct io_state *st)
 	const struct job_spec *job = w->job;
 	uint64_t bytes = st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] +
 			 st->vphase_bytes;
-	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->vphase_ios, left, cum;
+	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->vphase_ios;
+	uint64_t left, cum, cap;
 
 	if (job->time_based || job->verify_only || st->exp_verify || st->failed || st->full ||
 	    st->lat.done || w->ts.error || worker_stopped(w) || (w->ops->flags & ENGINE_F_STREAM))
@@ -313,7 +315,7 @@ static bool another_pass(struct worker *w, struct io_state *st)
 		return false;
 	/* runtime= ends the job's passes too (fio's keep_running checks it first); a pass
 	 * that moved nothing would only be followed by another like it */
-	if ((st->end_ns && rb_now_ns() >= st->end_ns) || (st->pass_mark && bytes == st->pass_mark))
+	if ((st->end_ns && rb_now_ns() >= st->end_ns) || !bytes || bytes == st->pass_mark)
 		return false;
 	st->pass_mark = bytes;
 	if (job->number_ios) {
@@ -325,10 +327,17 @@ static bool another_pass(struct worker *w, struct io_state *st)
 	} else {
 		st->loop_ios = 0;
 	}
-	/* within a pass fio stops at loops x io_size of its own direction(s), counted over all passes */
-	cum = (job->rw & RW_READ) && (job->rw & RW_WRITE) ? bytes :
+	/*
+	 * within a pass fio stops at loops x io_size of its own direction(s),
+	 * counted over all passes, and at size= bytes of this pass (pass_limit)
+	 */
+	cum = (job->rw & RW_READ) && (job->rw & RW_WRITE) ?
+	      st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] - st->backlog_bytes :
 	      (job->rw & RW_WRITE) ? st->issued_bytes[DDIR_WRITE] : st->issued_bytes[DDIR_READ];
-	st->loop_bytes = cum > w->io_limit * (job->loops - 1) ? cum - w->io_limit * (job->loops - 1) : 0;
+	cap = w->io_limit <= UINT64_MAX / job->loops ? w->io_limit * job->loops : UINT64_MAX;
+	if (cum >= cap)
+		return false;	/* the pass would move nothing: fio's job ends there */
+	st->loop_bytes = cap - cum < w->pass_limit ? w->pass_limit - (cap - cum) : 0;
 	st->loop_written = 0;
 	new_loop(w, true, w->reseed_loops);
 	return true;
@@ -366,6 +375,7 @@ static bool gen_backlog(struct worker *w, struct io_state *st, struct io_unit *u
 		return false;
 	st->issued[DDIR_READ]++;
 	st->issued_bytes[DDIR_READ] += u->len;
+	st->backlog_bytes += u->len;
 	st->loop_ios++;
 	return true;
 }
@@ -388,13 +398,13 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	if (job_is_random(job) && !job->time_based && w->io_limit <= UINT64_MAX / job->loops &&
 	    st->phase_bytes >= w->io_limit * job->loops)
 		return false;
-	if (st->loop_bytes >= w->io_limit ||
+	if (st->loop_bytes >= w->pass_limit ||
 	    (job->number_ios && !job->time_based && st->loop_ios >= job->number_ios)) {
 		if (!job->time_based && ++st->loop >= job->loops)
 			return false;
 		/* one fio pass that runs on past a loop's end: what a loop overran counts on */
 		merged = !worker_loop_ends_pass(w);
-		st->loop_bytes = merged && st->loop_bytes > w->io_limit ? st->loop_bytes - w->io_limit
+		st->loop_bytes = merged && st->loop_bytes > w->pass_limit ? st->loop_bytes - w->pass_limit
 									 : 0;
 		st->loop_ios = 0;
 		/*
@@ -407,7 +417,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 			/* the next loop starts once this one is verified (worker_main) */
 			st->loop_break = true;
 			st->loop--;
-			st->loop_bytes = w->io_limit;
+			st->loop_bytes = w->pass_limit;
 			return false;
 		}
 		st->loop_break = false;
@@ -428,6 +438,17 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
 	/*
+	 * io_size= past size=: fio's sequential pass is over once the direction
+	 * it picked has reached the region's end (rw=rw's other one need not)
+	 */
+	if (!job->time_based && !job_is_random(job) && !job->rw_gap && w->nr_files == 1 &&
+	    w->io_limit > f->size && f->next_seq[ddir] >= f->size) {
+		if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
+			rb_mix_unissue(&w->mix);
+		st->loop_bytes = w->pass_limit;
+		return gen_main(w, st, u, now);
+	}
+	/*
 	 * rw=read:N, fio's way: once an I/O has reached the region's end the
 	 * pass is over; a hole that lands past the end wraps to the start; an
 	 * I/O that would start inside but run over the end ends the pass
@@ -436,7 +457,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	    (f->next_seq[ddir] >= f->size ||
 	     (f->next_seq[ddir] + (uint64_t)job->rw_gap < f->size &&
 	      f->next_seq[ddir] + (uint64_t)job->rw_gap + job->bs[ddir] > f->size))) {
-		st->loop_bytes = w->io_limit;
+		st->loop_bytes = w->pass_limit;
 		return gen_main(w, st, u, now);
 	}
 	rtw_write = ddir == DDIR_WRITE && f->tw_pending;
@@ -449,7 +470,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		off = worker_seq_next(w, f, ddir, job->bs[ddir]);
 		bs = pick_bs(w, ddir, f->size - off);
 		if (!bs) {
-			st->loop_bytes = w->io_limit;
+			st->loop_bytes = w->pass_limit;
 			return gen_main(w, st, u, now);
 		}
 	} else if (rand_fit) {
@@ -476,7 +497,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		if (!bs) {
 			if (!st->loop_bytes)
 				return false;
-			st->loop_bytes = w->io_limit;
+			st->loop_bytes = w->pass_limit;
 			return gen_main(w, st, u, now);
 		}
 		if (f->map && !rand_seq)
@@ -490,8 +511,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	 * bytes than the limit are done
 	 */
 	if (!job->time_based && !seq_fit && !rand_fit && !rtw_write &&
-	    st->loop_bytes + bs > w->io_limit) {
-		st->loop_bytes = w->io_limit;
+	    st->loop_bytes + bs > w->pass_limit) {
+		st->loop_bytes = w->pass_limit;
 		return gen_main(w, st, u, now);
 	}
 	if (++st->next_file == w->nr_files)
@@ -549,6 +570,9 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 	uint64_t bs = w->verify_interval;
 
 	if (worker_stopped(w) || (st->failed && w->job->verify_fatal))
+		return false;
+	/* runtime= covers the read-back too: fio verifies nothing once it has passed */
+	if (st->end_ns && now >= st->end_ns)
 		return false;
 	/* with a backlog, what is left is what the phase's read-backs did not reach */
 	if (w->vbl) {
@@ -1211,6 +1235,7 @@ static int worker_thread_setup(struct worker *w)
 	depth = (w->ops->flags & ENGINE_F_SYNC) ? 1 : job->iodepth;
 	/* synchronous engines, and those completing in queue() at depth 1, report no slat */
 	w->sync_io = depth == 1 && (w->ops->flags & (ENGINE_F_SYNC | ENGINE_F_SYNC_AT_DEPTH1));
+	w->pass_limit = worker_pass_limit(w);
 	each = (size_t)((w->max_bs + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN);
 	w->nr_units = depth;
 	w->units = calloc(depth, sizeof(*w->units));
@@ -1351,8 +1376,10 @@ void *worker_main(void *arg)
 	atomic_store_explicit(&w->phase, job->ramp_time_us ? PHASE_RAMP : PHASE_RUN,
 			      memory_order_release);
 	/* with a ramp the phase flips to RUN when statistics start; the sampler reads the clock */
+	/* a timed job on an engine that queues verifies each size= bytes, as fio's */
 	st.verify_each_loop = job->verify && job->do_verify && !job->verify_only &&
-			      (job->rw & RW_WRITE) && !job->time_based && job->loops > 1;
+			      (job->rw & RW_WRITE) &&
+			      (job->time_based ? !w->sync_io : job->loops > 1);
 	st.exp_verify = st.verify_each_loop && job->experimental_verify;
 	do {
 		if (st.loop_break || again) {
@@ -1374,6 +1401,13 @@ void *worker_main(void *arg)
 		/* a loop that found nothing to write ends the job, read-back and all (fio) */
 		if (st.exp_verify && st.numberio == issued)
 			break;
+		/*
+		 * nor does a main phase that moved nothing lead to a next loop (it
+		 * stopped on its runtime, say, before it could take up the loop it
+		 * broke off for its verify: that loop would never come)
+		 */
+		if (st.numberio == issued)
+			st.loop_break = false;
 		/* a backlog's failed read-back ends the job there, as fio's */
 		if (job->verify && (job->do_verify || job->verify_only) && (job->rw & RW_WRITE) &&
 		    (!w->ts.error || !job->verify_fatal) && !(w->vbl && st.failed) &&

@@ -87,6 +87,7 @@ struct worker {
 	uint64_t max_bs;
 	uint64_t verify_interval;	/* verify: bytes per header (gcd of the write sizes) */
 	uint64_t io_limit;		/* bytes per loop, 0 = region */
+	uint64_t pass_limit;		/* bytes one loop (fio pass) issues: io_limit, or less */
 	bool sync_io;			/* units complete in queue(): no slat */
 	struct worker_logs *logs;	/* write_*_log files, NULL when none */
 	struct vbl *vbl;		/* verify_backlog's pending writes, NULL without */

@@ -59,6 +59,8 @@ uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint
  * counts the bytes of all loops together.
  */
 bool worker_loop_ends_pass(const struct worker *w);
+/* The bytes one loop issues at most: io_limit, or the region where fio's pass ends there. */
+uint64_t worker_pass_limit(const struct worker *w);
 
 /* latency_target's queue depth search (core/worker_lat.c) */
 struct lat_target {

@@ -192,26 +192,60 @@ bool worker_loop_ends_pass(const struct worker *w)
 	uint64_t region = 0;
 	unsigned i;
 
+	for (i = 0; i < w->nr_files; i++)
+		region += w->files[i].size;
 	if (!job_is_random(w->job)) {
 		/*
 		 * fio's sequential pass ends when an I/O reaches the region's end;
-		 * rw=write:N's holes that wrap to the start never do, and the pass
-		 * runs on until the bytes of all loops are issued
+		 * rw=write:N's holes that wrap to the start (or, N negative, to the
+		 * end) never do, and the pass runs on until the bytes of all loops
+		 * are issued, or size= bytes where the engine queues (below)
 		 */
-		if (w->job->rw_gap <= 0)
+		if (!w->job->rw_gap)
 			return true;
 		for (i = 0; i < w->nr_files; i++)
 			for (int d = 0; d < DDIR_RWDIR_CNT; d++)
 				if (w->files[i].next_seq[d] >= w->files[i].size)
 					return true;
-		return false;
+		return w->io_limit >= region && !w->sync_io;
 	}
-	for (i = 0; i < w->nr_files; i++)
-		region += w->files[i].size;
 	/*
 	 * fio's pass ends when the map is full, or when the bytes issued reach
 	 * size= and the engine counts them at issue (it queues rather than
 	 * completing in its submit call); io_size= below size= ends neither
 	 */
 	return w->io_limit >= region && (w->files[0].map || !w->sync_io);
+}
+
+/*
+ * fio's pass ends where the region runs out (a sequential pass at its end, a
+ * random one once its map is full) and, with an engine that queues, once it
+ * has issued size= bytes (fio counts its bytes at queueing only). Where
+ * io_size= asks for more than the region, the job then takes more passes:
+ * its loops, then further ones while short of io_size=. A pass that never
+ * runs out (no map, holes that wrap) on an engine that completes at once
+ * goes on to io_size=, as random writes without a map do on any engine.
+ */
+uint64_t worker_pass_limit(const struct worker *w)
+{
+	const struct job_spec *job = w->job;
+	uint64_t region = 0;
+	bool runs_out;
+	unsigned i;
+
+	for (i = 0; i < w->nr_files; i++)
+		region += w->files[i].size;
+	/* a timed job's pass ends only to be verified: at size= bytes, counted as queued */
+	if (job->time_based)
+		return job->verify && job->do_verify && (job->rw & RW_WRITE) && !w->sync_io &&
+		       region < w->io_limit ? region : w->io_limit;
+	if (w->io_limit <= region)
+		return w->io_limit;
+	if (!w->sync_io)
+		return job_is_random(job) && (job->rw & RW_WRITE) && job->norandommap ?
+		       w->io_limit : region;
+	/* a mixed sequential pass ends where either direction reaches the end (gen_main) */
+	runs_out = job_is_random(job) ? w->files[0].map != NULL :
+		   !job->rw_gap && !((job->rw & RW_READ) && (job->rw & RW_WRITE));
+	return runs_out ? region : w->io_limit;
 }

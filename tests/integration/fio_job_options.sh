@@ -155,7 +155,13 @@ if command -v fio >/dev/null; then
 		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
 	done
 	# a pass short of size= (holes) runs again after its verify, and io_size= runs
-	# passes with or without one: writes and read-backs of all passes count
+	# passes with or without one: writes and read-backs of all passes count.
+	# io_size= past size=: a pass ends where the region runs out (at its end, a
+	# full map) or, on an engine that queues, at size= bytes; loops= such passes,
+	# then more while short of io_size= (seeds/000's 128 reads, not 256); rw=rw's
+	# pass ends where the direction it picks has reached the end. Holes that wrap
+	# (write:-16k to the end, write:4k to the start) make one pass of all loops,
+	# verified once, unless the engine queues: then each pass ends at size= bytes
 	for a in "--size=1m --rw=write:16k --bs=4k --verify=crc32c" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --loops=2" \
 		"--size=1m --rw=rw:16k --bs=4k --verify=crc32c" \
@@ -164,7 +170,24 @@ if command -v fio >/dev/null; then
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --io_size=512k" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --do_verify=0" \
 		"--size=1m --rw=write:16k --bs=4k --io_size=3m" \
-		"--size=1m --rw=randwrite --bs=4k --io_size=3m"; do
+		"--size=1m --rw=randwrite --bs=4k --io_size=3m" \
+		"--size=4m --io_size=8m --loops=4 --bs=1m --rw=read" \
+		"--size=4m --io_size=8m --loops=4 --bs=1m --rw=read --runtime=60" \
+		"--size=32m --io_size=64m --loops=4 --bs=1m --rw=read --iodepth=32" \
+		"--size=4m --io_size=10m --loops=2 --bs=1m --rw=write" \
+		"--size=4m --io_size=8m --loops=4 --bs=1m --rw=write --verify=crc32c" \
+		"--size=4m --io_size=10m --bs=1m --rw=write --verify=crc32c" \
+		"--size=4m --io_size=8m --loops=4 --bs=1m --rw=randread --norandommap" \
+		"--size=4m --io_size=8m --loops=4 --bs=1m --rw=randread --norandommap --iodepth=4" \
+		"--size=64k --io_size=256k --loops=2 --bs=4k --rw=write:4k --iodepth=4" \
+		"--size=4m --io_size=8m --loops=2 --bs=1m --rw=rw" \
+		"--size=1m --io_size=3m --loops=3 --bs=4k --rw=rw --iodepth=8" \
+		"--size=4m --io_size=8m --loops=4 --bs=1m --rw=rw --verify=crc32c" \
+		"--size=1m --io_size=3m --bs=4k --rw=rw --verify=crc32c --verify_backlog=8" \
+		"--size=1m --io_size=3m --bs=4k --rw=randrw --verify=crc32c --verify_backlog=8" \
+		"--size=1m --rw=write:-16k --bs=4k --verify=crc32c --loops=2" \
+		"--size=64k --rw=write:-8k --bs=4k --verify=crc32c --loops=2 --iodepth=4" \
+		"--size=64k --rw=write:4k --bs=4k --verify=crc32c --loops=2 --iodepth=4"; do
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=null $a --verify_state_save=0 --output-format=json 2>/dev/null |
 			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
@@ -173,6 +196,33 @@ if command -v fio >/dev/null; then
 		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
 	done
 fi
+# a timed job with io_size= past size= and loops= runs for its runtime, no pass longer
+if run_json --name=t --ioengine=null --size=4m --io_size=8m --loops=4 --bs=1m --rw=read \
+	--time_based --runtime=1; then
+	check "time_based with io_size= past size= ends at its runtime" \
+		[ "$(jget "d['jobs'][0]['job_runtime'] < 3000 and d['jobs'][0]['read']['total_ios'] > 32")" = True ]
+else fail "time_based io_size= run: $(cat "$RB_TMP/err")"; fi
+# runtime= covers the read-back, as fio's: a write phase it cuts is not verified,
+# and of a looped job only the passes that ended before it (16384 blocks each;
+# the last read-back may be cut short too)
+for a in "--size=100g --rw=write" "--size=64k --rw=write --time_based" \
+	"--size=64m --rw=randwrite --time_based" "--size=64m --rw=write --loops=1000"; do
+	# shellcheck disable=SC2086
+	if run_json --name=v --ioengine=null --bs=4k --verify=crc32c --runtime=1 $a; then
+		check "verify with runtime=1, $a: the cut pass is not read back" [ "$(jget \
+			"(lambda r, w: r > 0 and 0 <= w - r <= 16384 if 'loops' in '$a' else r == 0)(d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = True ]
+	else fail "verify with runtime=1, $a: $(cat "$RB_TMP/err")"; fi
+done
+# a timed job on an engine that queues verifies each size= bytes it wrote (fio's
+# do_io() ends its pass there): all but the cut pass read back, 16 blocks a pass
+# (or all passes, the last read-back cut short)
+for rw in write randwrite; do
+	if run_json --name=v --ioengine=null --iodepth=4 --bs=4k --size=64k --rw=$rw \
+		--verify=crc32c --time_based --runtime=1; then
+		check "time_based $rw with verify, iodepth=4: each pass read back but the cut one" [ "$(jget \
+			"(lambda r, w: r > 0 and 0 <= w - r <= 16)(d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = True ]
+	else fail "time_based $rw with verify: $(cat "$RB_TMP/err")"; fi
+done
 # flow: a job that leaves takes its I/Os along; the others keep their ratio (fio's t0014)
 check_flow "flow 1:2 holds after the weight-3 job left" 1.8 2.2 \
 	--name=f1 --ioengine=null --size=100g --flow_id=5 --flow=1 --thinktime=2000 --runtime=3 \

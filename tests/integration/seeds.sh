@@ -26,6 +26,10 @@ if "$RAIDBENCH" run --output-format=json --output="$J" "$RB_TMP/s0.fio" 2>"$RB_T
 	check "seed000: four groups" [ "$(json_get "$J" "len(set(j['groupid'] for j in d['jobs']))")" = 4 ]
 	check "seed000: descriptions kept" [ "$(json_get "$J" "d['jobs'][0]['desc']")" = "Big block reads" ]
 	check "seed000: job3 wrote with fsync=1" [ "$(json_get "$J" "d['jobs'][3]['sync']['total_ios'] > 0")" = True ]
+	# io_size=64m over size=32m with loops=4: four passes of the 32 MiB, as fio
+	# 3.33 (128 reads; fewer only where runtime=1 cut the job short)
+	check "seed000: job0 read 128 MiB in 1 MiB blocks, as fio" [ "$(json_get "$J" \
+		"(lambda j: j['read']['total_ios'] == 128 or j['job_runtime'] >= 990 and j['read']['total_ios'] < 128)(d['jobs'][0])")" = True ]
 else fail "seed000 run: $(cat "$RB_TMP/err")"; fi
 
 # seeds/001: 16 sync jobs, one file each
