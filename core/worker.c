@@ -1149,6 +1149,48 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 	settle(w, st, rb_now_ns());
 }
 
+/*
+ * The units' buffers, len bytes. Huge ones are mapped here, 2 MiB aligned,
+ * and advised onto huge pages before any byte of them is touched (an
+ * allocator may write the first page of a block, as ASan's does, and a
+ * touched 2 MiB range stays on small pages); the others come from
+ * posix_memalign. 0 or -ENOMEM.
+ */
+static int buffers_alloc(struct worker *w, size_t len, bool huge)
+{
+	char *map, *start;
+	size_t head, span = len + HUGEPAGE_SIZE;
+
+	w->buf_mapped = 0;
+	if (!huge)
+		return posix_memalign(&w->buf_mem, BUF_ALIGN, len) ? -ENOMEM : 0;
+	map = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED)
+		return -ENOMEM;
+	start = (char *)(((uintptr_t)map + HUGEPAGE_SIZE - 1) & ~(uintptr_t)(HUGEPAGE_SIZE - 1));
+	head = (size_t)(start - map);
+	if (head)
+		munmap(map, head);
+	if (span - head > len)
+		munmap(start + len, span - head - len);
+#ifdef MADV_HUGEPAGE
+	(void)madvise(start, len, MADV_HUGEPAGE);	/* advice: refused, the buffers still work */
+#endif
+	w->buf_mem = start;
+	w->buf_mapped = len;
+	return 0;
+}
+
+static void buffers_free(struct worker *w)
+{
+	if (w->buf_mem && w->buf_mapped)
+		munmap(w->buf_mem, w->buf_mapped);
+	else
+		free(w->buf_mem);
+	w->buf_mem = NULL;
+	w->buf_mapped = 0;
+}
+
 static int worker_thread_setup(struct worker *w)
 {
 	const struct job_spec *job = w->job;
@@ -1246,22 +1288,16 @@ static int worker_thread_setup(struct worker *w)
 	 * them only on request (THP "madvise"): a 1M I/O whose buffer is 256
 	 * scattered 4k pages passes a queue's segment limit (128 on a loop
 	 * device, about as many on NVMe) and leaves as two requests; within a
-	 * huge page it is one. Such buffers are 2 MiB aligned, their allocation
-	 * rounded up to whole huge pages. Advice only: refused or not, the
-	 * buffers work as before.
+	 * huge page it is one. Such buffers are mapped 2 MiB aligned, rounded
+	 * up to whole huge pages (buffers_alloc).
 	 */
 	huge = each >= HUGE_UNIT_MIN || w->buf_len >= HUGEPAGE_SIZE;
 	alloc = huge ? (w->buf_len + HUGEPAGE_SIZE - 1) / HUGEPAGE_SIZE * HUGEPAGE_SIZE : w->buf_len;
-	if (!w->units || !w->free_units ||
-	    posix_memalign(&w->buf_mem, huge ? HUGEPAGE_SIZE : BUF_ALIGN, alloc)) {
+	if (!w->units || !w->free_units || buffers_alloc(w, alloc, huge)) {
 		set_error(w, ENOMEM, "job '%s': cannot allocate %zu bytes of I/O buffers",
 			  job->name, alloc);
 		return -ENOMEM;
 	}
-#ifdef MADV_HUGEPAGE
-	if (huge)
-		(void)madvise(w->buf_mem, alloc, MADV_HUGEPAGE);
-#endif
 	if (job->zero_buffers)
 		memset(w->buf_mem, 0, w->buf_len);
 	else
@@ -1671,10 +1707,9 @@ void worker_finish(struct worker *w)
 	}
 	free(w->units);
 	free(w->free_units);
-	free(w->buf_mem);
+	buffers_free(w);
 	w->units = NULL;
 	w->free_units = NULL;
-	w->buf_mem = NULL;
 }
 
 void worker_release(struct worker *w)
@@ -1688,8 +1723,7 @@ void worker_release(struct worker *w)
 	worker_close_files(w);
 	free(w->units);
 	free(w->free_units);
-	free(w->buf_mem);
+	buffers_free(w);
 	w->units = NULL;
 	w->free_units = NULL;
-	w->buf_mem = NULL;
 }

@@ -71,6 +71,7 @@ struct worker {
 	unsigned nr_free;
 	void *buf_mem;
 	size_t buf_len;
+	size_t buf_mapped;	/* buf_mem is an mmap of this many bytes (huge pages); 0: malloc'd */
 
 	struct rb_rand rand;		/* offsets, block sizes */
 	struct rb_mix mix;		/* read/write directions, as fio picks them */
