@@ -79,14 +79,6 @@ bool child_reaped(struct child *c, bool block)
 	return false;
 }
 
-static void sleep_ms(unsigned ms)
-{
-	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000 };
-
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
-}
-
 void child_stop(struct child *c, unsigned grace_s)
 {
 	uint64_t until;
@@ -99,7 +91,7 @@ void child_stop(struct child *c, unsigned grace_s)
 	while (rb_now_ns() < until) {
 		if (child_reaped(c, false))
 			return;
-		sleep_ms(10);
+		rb_sleep_ns(10000000ull);
 	}
 	kill(-c->pid, SIGKILL);
 	child_reaped(c, true);

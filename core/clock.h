@@ -5,6 +5,7 @@
 #ifndef RB_CLOCK_H
 #define RB_CLOCK_H
 
+#include <errno.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -22,6 +23,16 @@ extern uint64_t (*rb_clock)(void);
 static inline uint64_t rb_now_ns(void)
 {
 	return rb_clock();
+}
+
+/* Sleeps ns nanoseconds of real time, a signal's interruption resumed. */
+static inline void rb_sleep_ns(uint64_t ns)
+{
+	struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000ull),
+			       .tv_nsec = (long)(ns % 1000000000ull) };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
 }
 
 #endif

@@ -82,14 +82,6 @@ static int cpuio_configure(struct engine_ctx *ctx, const struct job_spec *job, c
 	return 0;
 }
 
-static void sleep_us(uint64_t us)
-{
-	struct timespec ts = { .tv_sec = (time_t)(us / 1000000), .tv_nsec = (long)(us % 1000000) * 1000 };
-
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
-}
-
 static int cpuio_queue(struct engine_ctx *ctx, struct io_unit *u)
 {
 	struct cpuio_ctx *c = (struct cpuio_ctx *)ctx;
@@ -114,7 +106,7 @@ static int cpuio_queue(struct engine_ctx *ctx, struct io_unit *u)
 
 		if (now + idle * 1000 > c->deadline_ns)
 			idle = now < c->deadline_ns ? (c->deadline_ns - now) / 1000 : 0;
-		sleep_us(idle);
+		rb_sleep_ns(idle * 1000ull);
 	}
 	u->error = 0;
 	u->resid = u->len;	/* no bytes: fio's cpuio counts the I/O and nothing moved */

@@ -184,15 +184,6 @@ static int exec_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *un
 	return exec_init_tuned(ctx, depth, units, nr_units, NULL, err, errlen);
 }
 
-static void sleep_ns(uint64_t ns)
-{
-	struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000ull),
-			       .tv_nsec = (long)(ns % 1000000000ull) };
-
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
-}
-
 /*
  * fd for the i-th output file, created and truncated as fio does but through
  * the write guard (checked at setup; the file may have changed since);
@@ -264,7 +255,7 @@ static int exec_queue(struct engine_ctx *ctx, struct io_unit *u)
 	/* the job's clock starts with its first I/O: the end is measured from there */
 	if (!c->deadline_ns)
 		c->deadline_ns = now + c->run_ns;
-	sleep_ns(now + TICK_NS < c->deadline_ns ? TICK_NS
+	rb_sleep_ns(now + TICK_NS < c->deadline_ns ? TICK_NS
 		 : c->deadline_ns > now ? c->deadline_ns - now : 0);
 	child_reaped(&c->prog, false);
 	if (rb_now_ns() >= c->deadline_ns) {

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "child.h"
+#include "clock.h"
 #include "job_cmd.h"
 
 #define GRACE_S 1	/* a stopped command's SIGTERM to SIGKILL */
@@ -77,15 +78,13 @@ int job_cmd_run(const struct job_spec *job, bool post, const struct guard_consen
 	}
 	/* short sleeps: a quick command ends the wait quickly; a stop is seen within 20 ms */
 	for (unsigned ms = 1; !child_reaped(&c, false); ms = ms < 20 ? ms * 2 : 20) {
-		struct timespec ts = { .tv_sec = 0, .tv_nsec = (long)ms * 1000000 };
-
 		if (atomic_load_explicit(stop, memory_order_relaxed)) {
 			child_stop(&c, GRACE_S);
 			snprintf(msg, msglen, "job '%s': %s '%s' was stopped with the run", job->name,
 				 opt, cmd);
 			return -EINTR;
 		}
-		nanosleep(&ts, NULL);
+		rb_sleep_ns(ms * 1000000ull);
 	}
 	ret = child_status(&c, how, sizeof(how));
 	if (ret)

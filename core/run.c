@@ -96,14 +96,8 @@ static void sleep_to_tick(uint64_t *next, uint64_t interval_ns)
 {
 	uint64_t now = rb_now_ns();
 
-	if (*next > now) {
-		uint64_t d = *next - now;
-		struct timespec ts = { .tv_sec = (time_t)(d / 1000000000ull),
-				       .tv_nsec = (long)(d % 1000000000ull) };
-
-		while (nanosleep(&ts, &ts) && errno == EINTR)
-			;
-	}
+	if (*next > now)
+		rb_sleep_ns(*next - now);
 	*next += interval_ns;
 	now = rb_now_ns();
 	if (*next <= now)

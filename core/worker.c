@@ -1150,20 +1150,27 @@ static void pump(struct worker *w, struct io_state *st, gen_fn gen)
 }
 
 /*
- * The units' buffers, len bytes. Huge ones are mapped here, 2 MiB aligned,
- * and advised onto huge pages before any byte of them is touched (an
- * allocator may write the first page of a block, as ASan's does, and a
- * touched 2 MiB range stays on small pages); the others come from
- * posix_memalign. 0 or -ENOMEM.
+ * The units' buffers: len bytes, units of each. Large ones go on transparent
+ * huge pages where the system gives them only on request (THP "madvise"): a
+ * 1M I/O whose buffer is 256 scattered 4k pages passes a queue's segment
+ * limit (128 on a loop device, about as many on NVMe) and leaves as two
+ * requests; within a huge page it is one. Those are mapped here, 2 MiB
+ * aligned, rounded up to whole huge pages, and advised before any byte of
+ * them is touched (an allocator may write the first page of a block, as
+ * ASan's does, and a touched 2 MiB range stays on small pages); the advice
+ * refused, they work as before. The others come from posix_memalign.
+ * 0 or -ENOMEM.
  */
-static int buffers_alloc(struct worker *w, size_t len, bool huge)
+static int buffers_alloc(struct worker *w, size_t len, size_t each)
 {
 	char *map, *start;
-	size_t head, span = len + HUGEPAGE_SIZE;
+	size_t head, span;
 
 	w->buf_mapped = 0;
-	if (!huge)
+	if (each < HUGE_UNIT_MIN && len < HUGEPAGE_SIZE)
 		return posix_memalign(&w->buf_mem, BUF_ALIGN, len) ? -ENOMEM : 0;
+	len = (len + HUGEPAGE_SIZE - 1) / HUGEPAGE_SIZE * HUGEPAGE_SIZE;
+	span = len + HUGEPAGE_SIZE;
 	map = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (map == MAP_FAILED)
 		return -ENOMEM;
@@ -1174,7 +1181,7 @@ static int buffers_alloc(struct worker *w, size_t len, bool huge)
 	if (span - head > len)
 		munmap(start + len, span - head - len);
 #ifdef MADV_HUGEPAGE
-	(void)madvise(start, len, MADV_HUGEPAGE);	/* advice: refused, the buffers still work */
+	(void)madvise(start, len, MADV_HUGEPAGE);
 #endif
 	w->buf_mem = start;
 	w->buf_mapped = len;
@@ -1196,8 +1203,7 @@ static int worker_thread_setup(struct worker *w)
 	const struct job_spec *job = w->job;
 	char err[256] = "";
 	unsigned depth, i;
-	size_t each, alloc;
-	bool huge;
+	size_t each;
 	int ret;
 
 	if (job->has_cpus_allowed) {
@@ -1283,19 +1289,9 @@ static int worker_thread_setup(struct worker *w)
 	w->units = calloc(depth, sizeof(*w->units));
 	w->free_units = calloc(depth, sizeof(*w->free_units));
 	w->buf_len = each * depth;
-	/*
-	 * Large I/O buffers go on transparent huge pages where the system gives
-	 * them only on request (THP "madvise"): a 1M I/O whose buffer is 256
-	 * scattered 4k pages passes a queue's segment limit (128 on a loop
-	 * device, about as many on NVMe) and leaves as two requests; within a
-	 * huge page it is one. Such buffers are mapped 2 MiB aligned, rounded
-	 * up to whole huge pages (buffers_alloc).
-	 */
-	huge = each >= HUGE_UNIT_MIN || w->buf_len >= HUGEPAGE_SIZE;
-	alloc = huge ? (w->buf_len + HUGEPAGE_SIZE - 1) / HUGEPAGE_SIZE * HUGEPAGE_SIZE : w->buf_len;
-	if (!w->units || !w->free_units || buffers_alloc(w, alloc, huge)) {
+	if (!w->units || !w->free_units || buffers_alloc(w, w->buf_len, each)) {
 		set_error(w, ENOMEM, "job '%s': cannot allocate %zu bytes of I/O buffers",
-			  job->name, alloc);
+			  job->name, w->buf_len);
 		return -ENOMEM;
 	}
 	if (job->zero_buffers)
