@@ -517,8 +517,9 @@ if [ -n "${BENCH_MD:-}" ]; then
 		echo 'io_uring submits and waits in one `io_uring_enter` (fio: two), so its slat there is'
 		echo 'the time to prepare the I/O. Case d2'"'"'s TUI runs a profile on one Target, 8 loop'
 		echo 'devices as a colon list: each of the 64 jobs spreads its I/O over the 8; its rounds'
-		echo 'alternate which of the two runs first. I/O buffers of 2 MiB or more are advised onto'
-		echo 'transparent huge pages (fio: plain malloc), so a 1M I/O leaves as one request.'
+		echo 'alternate which of the two runs first. I/O buffers of 2 MiB or more, or with units of'
+		echo '512 KiB or more, are mapped on transparent huge pages (fio: plain malloc), so a 1M I/O'
+		echo 'leaves as one request.'
 		echo
 		echo 'The *split* lines under the device bars divide the job CPU per I/O into user and'
 		echo 'kernel time (usr_cpu and sys_cpu of the same JSON). Both tools make the same system'
