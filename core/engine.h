@@ -28,6 +28,7 @@ struct io_unit {
 	unsigned idx;		/* index in the worker's unit array */
 	int error;		/* 0 or positive errno, set on completion */
 	uint32_t resid;		/* bytes not transferred (short I/O) */
+	uint32_t dropped;	/* set by an engine that can tell: blocks lost before this one (UDP) */
 	uint64_t start_ns;	/* set by the worker */
 	uint64_t issue_ns;
 	uint64_t numberio;	/* sequence number, for verify headers */

@@ -48,6 +48,7 @@ struct net_ctx {
 	struct sockaddr_storage peer;	/* UDP: where to send (a receiver: who sent last) */
 	socklen_t peer_len;
 	uint64_t send_seq;
+	uint64_t recv_seq;	/* the sequence number the next datagram should carry */
 	char unix_path[sizeof(((struct sockaddr_un *)0)->sun_path)];	/* to remove at the end */
 	unsigned clone;
 	const _Atomic bool *stop;
@@ -595,6 +596,16 @@ static ssize_t recv_block(struct net_ctx *n, char *buf, size_t len)
 	return (ssize_t)got;
 }
 
+static uint64_t get64le(const unsigned char *p)
+{
+	uint64_t v = 0;
+	int b;
+
+	for (b = 7; b >= 0; b--)
+		v = v << 8 | p[b];
+	return v;
+}
+
 /* fio's UDP trailer: the last 24 bytes of each block carry magic, sequence and size. */
 static void store_seq(struct net_ctx *n, struct io_unit *u)
 {
@@ -609,6 +620,28 @@ static void store_seq(struct net_ctx *n, struct io_unit *u)
 			p[i * 8 + b] = (unsigned char)(v[i] >> (8 * b));
 }
 
+/*
+ * A receiver reads the trailer at the end of the datagram that came: a jump
+ * in the sequence counts the datagrams lost on the way (fio's drop_ios).
+ * A datagram without the trailer (a sender with verify=, or not fio's
+ * format), or whose size field is not the datagram's, counts nothing; an
+ * older number (a duplicate or one out of order) is not a loss.
+ */
+static uint32_t seq_gap(struct net_ctx *n, const void *buf, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)buf + len - 24;
+	uint64_t seq, gap;
+
+	if (len < 24 || get64le(p) != UDP_SEQ_MAGIC || get64le(p + 16) != len)
+		return 0;
+	seq = get64le(p + 8);
+	if (seq < n->recv_seq)
+		return 0;
+	gap = seq - n->recv_seq;
+	n->recv_seq = seq + 1;
+	return gap > UINT32_MAX ? UINT32_MAX : (uint32_t)gap;
+}
+
 static int net_queue(struct engine_ctx *ctx, struct io_unit *u)
 {
 	struct net_ctx *n = (struct net_ctx *)ctx;
@@ -618,6 +651,7 @@ static int net_queue(struct engine_ctx *ctx, struct io_unit *u)
 	if (n->ended)
 		return ENGINE_DONE;
 	u->error = 0;
+	u->dropped = 0;
 	u->resid = 0;
 	if (u->ddir == DDIR_WRITE) {
 		if (is_udp(n->proto))
@@ -647,6 +681,8 @@ static int net_queue(struct engine_ctx *ctx, struct io_unit *u)
 	if (r < 0)
 		return engine_sync_done(u, (int)r);
 	u->resid = u->len - (uint32_t)r;
+	if (is_udp(n->proto))
+		u->dropped = seq_gap(n, u->buf, (size_t)r);
 	if (u->resid && !is_udp(n->proto))
 		n->ended = true;	/* a stream's last, short block */
 	if (n->pingpong) {

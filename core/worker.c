@@ -732,6 +732,7 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 		ds->total_ios++;
 		if (u->resid)
 			ds->short_ios++;
+		ds->drop_ios += u->dropped;
 		lat_acc_add(&st->acc_clat[ddir], clat);
 		live_bump(&ds->clat_hist[hist_index(clat)]);
 		lat_acc_add(&st->acc_lat[ddir], lat);
