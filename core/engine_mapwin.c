@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "engine_mapwin.h"
+#include "grow.h"
 #include "job.h"
 
 int mapwin_get(struct mapwin_table *t, const struct io_unit *u, const struct mapwin_ops *ops,
@@ -23,16 +24,8 @@ int mapwin_get(struct mapwin_table *t, const struct io_unit *u, const struct map
 	uint64_t bytes;
 	int prot = PROT_READ, fl, ret;
 
-	if (u->file_idx >= t->nr) {
-		size_t n = (size_t)u->file_idx + 16;
-		struct mapwin *p = realloc(t->w, n * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		memset(p + t->nr, 0, (n - t->nr) * sizeof(*p));
-		t->w = p;
-		t->nr = n;
-	}
+	if (grow_to_index(&t->w, &t->nr, u->file_idx, sizeof(*t->w)))
+		return -ENOMEM;
 	w = &t->w[u->file_idx];
 	*out = w;
 	if (w->p && w->fd == u->fd)

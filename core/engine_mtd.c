@@ -22,6 +22,7 @@
 #include <sys/sysmacros.h>
 #include <mtd/mtd-user.h>
 #include "engine.h"
+#include "grow.h"
 #include "job.h"
 
 struct mtd_file {
@@ -106,16 +107,8 @@ static int unit_file(struct mtd_ctx *c, const struct io_unit *u, struct mtd_file
 	struct mtd_info_user info;
 	loff_t ofs = 0;
 
-	if (u->file_idx >= c->nr_files) {
-		size_t n = (size_t)u->file_idx + 16;
-		struct mtd_file *p = realloc(c->files, n * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		memset(p + c->nr_files, 0, (n - c->nr_files) * sizeof(*p));
-		c->files = p;
-		c->nr_files = n;
-	}
+	if (grow_to_index(&c->files, &c->nr_files, u->file_idx, sizeof(*c->files)))
+		return -ENOMEM;
 	if (!c->files[u->file_idx].eb_size) {
 		if (ioctl(u->fd, MEMGETINFO, &info) < 0)
 			return -errno;

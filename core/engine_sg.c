@@ -17,6 +17,7 @@
 #include <sys/ioctl.h>
 #include <scsi/sg.h>
 #include "engine.h"
+#include "grow.h"
 #include "job.h"
 
 #define SG_TIMEOUT_MS 60000
@@ -157,16 +158,8 @@ static int unit_lbs(struct sg_ctx *c, const struct io_unit *u, unsigned *lbs)
 	uint64_t bytes;
 	int ret;
 
-	if (u->file_idx >= c->nr_lbs) {
-		size_t n = (size_t)u->file_idx + 16;
-		unsigned *p = realloc(c->lbs, n * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		memset(p + c->nr_lbs, 0, (n - c->nr_lbs) * sizeof(*p));
-		c->lbs = p;
-		c->nr_lbs = n;
-	}
+	if (grow_to_index(&c->lbs, &c->nr_lbs, u->file_idx, sizeof(*c->lbs)))
+		return -ENOMEM;
 	if (!c->lbs[u->file_idx]) {
 		ret = read_capacity(u->fd, &bytes, &c->lbs[u->file_idx]);
 		if (ret)

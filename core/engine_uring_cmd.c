@@ -19,6 +19,7 @@
 #include <liburing.h>
 #include <linux/nvme_ioctl.h>
 #include "engine.h"
+#include "grow.h"
 #include "job.h"
 
 enum {
@@ -137,16 +138,8 @@ static int ucmd_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *un
 
 static int unit_ns(struct ucmd_ctx *c, const struct io_unit *u, struct ns_info **ns)
 {
-	if (u->file_idx >= c->nr_ns) {
-		size_t n = (size_t)u->file_idx + 16;
-		struct ns_info *p = realloc(c->ns, n * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		memset(p + c->nr_ns, 0, (n - c->nr_ns) * sizeof(*p));
-		c->ns = p;
-		c->nr_ns = n;
-	}
+	if (grow_to_index(&c->ns, &c->nr_ns, u->file_idx, sizeof(*c->ns)))
+		return -ENOMEM;
 	*ns = &c->ns[u->file_idx];
 	return (*ns)->nsid ? 0 : ns_identify(u->fd, *ns, NULL);
 }

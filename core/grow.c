@@ -5,6 +5,7 @@
 #include <malloc.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 int grow_room(void *arr, size_t nr, size_t sz)
 {
@@ -20,5 +21,24 @@ int grow_room(void *arr, size_t nr, size_t sz)
 	if (!n)
 		return -ENOMEM;
 	*p = n;
+	return 0;
+}
+
+int grow_to_index(void *arr, size_t *nr, size_t idx, size_t sz)
+{
+	void **p = arr;
+	size_t want = idx + 16;
+	char *n;
+
+	if (idx < *nr)
+		return 0;
+	if (idx > SIZE_MAX / sz - 16)
+		return -ENOMEM;
+	n = realloc(*p, want * sz);
+	if (!n)
+		return -ENOMEM;
+	memset(n + *nr * sz, 0, (want - *nr) * sz);
+	*p = n;
+	*nr = want;
 	return 0;
 }

@@ -16,4 +16,11 @@
 /* Makes *arr (nr elements of sz bytes) hold at least nr + 1: 0 or -ENOMEM (*arr unchanged). */
 int grow_room(void *arr, size_t nr, size_t sz);
 
+/*
+ * Makes *arr (*nr elements of sz bytes) reach index idx, the new elements
+ * zeroed and *nr updated: a table filled lazily by index (per file, say).
+ * 0 or -ENOMEM (*arr and *nr unchanged).
+ */
+int grow_to_index(void *arr, size_t *nr, size_t idx, size_t sz);
+
 #endif
