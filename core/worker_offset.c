@@ -249,3 +249,102 @@ uint64_t worker_pass_limit(const struct worker *w)
 		   !job->rw_gap && !((job->rw & RW_READ) && (job->rw & RW_WRITE));
 	return runs_out ? region : w->io_limit;
 }
+
+/*
+ * fio's rule for a further pass, after the loops and their read-back: one
+ * runs while the bytes moved (moved: reads, writes and read-backs of all
+ * passes) fall short of io_size= by a block or more, and it moves at most
+ * pass_limit bytes, cut where the job's own direction(s) (own: all passes,
+ * verify_backlog's read-backs left out) reach loops x io_size. Returns what
+ * the pass may move, 0 when there is none. The worker (another_pass) and the
+ * progress estimate (worker_plan_bytes) both ask here.
+ */
+uint64_t worker_further_pass(const struct worker *w, uint64_t moved, uint64_t own)
+{
+	uint64_t cap;
+
+	if (w->job->time_based || w->job->verify_only || (w->ops->flags & ENGINE_F_STREAM))
+		return 0;
+	if (moved >= w->io_limit || w->io_limit - moved < w->max_bs)
+		return 0;
+	cap = w->io_limit <= UINT64_MAX / w->job->loops ? w->io_limit * w->job->loops : UINT64_MAX;
+	if (own >= cap)
+		return 0;
+	return cap - own < w->pass_limit ? cap - own : w->pass_limit;
+}
+
+/* Whether the job reads back what it writes: a verify phase after each pass. */
+bool worker_verifies_writes(const struct job_spec *job)
+{
+	return job->verify && job->do_verify && !job->verify_only && (job->rw & RW_WRITE);
+}
+
+/*
+ * The bytes a job that ends by its size moves in all, counted as the live
+ * progress counts them (every read, write, trim and read-back completed):
+ * its loops of one pass each, what verify reads back after each, and the
+ * further passes worker_further_pass() grants. Exact where each pass ends
+ * at pass_limit; where it ends by chance (a mixed sequential pass at the
+ * region's end: where the direction with the larger share gets there) it
+ * is the expected end. 0 for a timed job, whose progress is its clock.
+ */
+uint64_t worker_plan_bytes(const struct worker *w)
+{
+	const struct job_spec *job = w->job;
+	uint64_t region = 0, pass = w->pass_limit, total, moved, own, next;
+	unsigned wshare = 0, i;
+	bool verify = worker_verifies_writes(job);
+
+	for (i = 0; i < w->nr_files; i++)
+		region += w->files[i].size;
+	if (job->time_based || !pass)
+		return 0;
+	if (job->verify_only)
+		return region;
+	if (job->experimental_verify && verify && job->loops > 1)
+		/* fio counts the read-back against loops x size= */
+		return w->io_limit <= UINT64_MAX / job->loops ? w->io_limit * job->loops : UINT64_MAX;
+	if (job->number_ios && w->min_bs == w->max_bs && job->number_ios < pass / w->min_bs)
+		pass = job->number_ios * w->min_bs;
+	if (job->rw & RW_WRITE)
+		wshare = (job->rw & RW_READ) ? 100 - job->rwmixread : 100;
+	/*
+	 * gen_main: a mixed sequential pass past the region ends where the
+	 * direction picked is at its end, the other one some blocks short of
+	 * its own (so the bytes moved fall short, and a further pass follows)
+	 */
+	if (!job_is_random(job) && !job->rw_gap && w->nr_files == 1 && w->io_limit > region &&
+	    wshare && wshare < 100) {
+		unsigned most = wshare > 50 ? wshare : 100 - wshare;
+		uint64_t end = region / most * 100;
+
+		end = end > w->max_bs ? end - w->max_bs : end;
+		if (end < pass)
+			pass = end;
+	}
+	own = 0;
+	moved = 0;
+	total = 0;
+	next = pass;
+	for (i = 0; next; i++) {
+		uint64_t written = next / 100 * wshare + next % 100 * wshare / 100;
+		uint64_t back = verify ? (written < region ? written : region) : 0;
+		/* trimwrite's trims come on top of the writes (gen_main) */
+		uint64_t trims = (job->rw & RW_TRIM) && (job->rw & RW_WRITE) ? written : 0;
+
+		own += next;
+		moved += next + back;
+		total += next + back + trims;
+		if (i + 1 < job->loops) {
+			next = pass;
+			continue;
+		}
+		/* worker_main asks for a further pass after a verify or with io_size= */
+		if (!verify && !job->io_size)
+			break;
+		next = worker_further_pass(w, moved, own);
+		if (next > pass)
+			next = pass;
+	}
+	return total;
+}
