@@ -1456,11 +1456,14 @@ void *worker_main(void *arg)
 	} while ((st.loop_break || again) && !worker_stopped(w) &&
 		 !(w->ts.error && job->verify_fatal));
 	if (w->ops->end) {
-		char eerr[256] = "";
+		char eerr[1024] = "";
 		int r = w->ops->end(w->ctx, eerr, sizeof(eerr));
 
 		if (r)
 			set_error(w, -r, "job '%s': %s", job->name, eerr);
+		else if (eerr[0])	/* a note, not an error (exec's output under the TUI) */
+			bufcat(w->note, sizeof(w->note), strlen(w->note), "%sjob '%s': %s",
+			       w->note[0] ? "; " : "", job->name, eerr);
 	}
 	t_end = rb_now_ns();
 	cpu_usage(&ru1);
@@ -1469,11 +1472,19 @@ void *worker_main(void *arg)
 	worker_iolog_close(w);
 	/* as fio: once the I/O is over and the logs are written; its status changes nothing.
 	 * A stopped run does not wait for one more command. */
-	if (job->exec_postrun && worker_stopped(w))
-		snprintf(w->note, sizeof(w->note), "job '%s': exec_postrun not run: the job was "
-			 "stopped", job->name);
-	else
-		job_cmd_run(job, true, w->consent, &w->stop, w->note, sizeof(w->note));
+	{
+		/* after what the engine's end noted, if anything */
+		char post[sizeof(w->note)] = "";
+
+		if (job->exec_postrun && worker_stopped(w))
+			snprintf(post, sizeof(post), "job '%s': exec_postrun not run: the job was "
+				 "stopped", job->name);
+		else
+			job_cmd_run(job, true, w->consent, &w->stop, post, sizeof(post));
+		if (post[0])
+			bufcat(w->note, sizeof(w->note), strlen(w->note), "%s%s",
+			       w->note[0] ? "; " : "", post);
+	}
 	vbl_free(w);
 	if (w->flow)
 		flow_leave(w->flow, job->flow, w->flow_ios);
