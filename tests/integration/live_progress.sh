@@ -66,6 +66,12 @@ shape "io_size>size, randwrite, iodepth=4" bytes --name=a --rw=randwrite --size=
 	--io_size=40m --loops=2 --iodepth=4
 # verify=: the writes, then as many bytes read back
 shape "verify=crc32c" bytes --name=a --rw=write --size=32m --verify=crc32c
+# the read-back reads each block once: random writes with no map hit about 63 % of them,
+# and rw=write:4k's holes every other one, its two loops running on as one pass
+shape "randwrite norandommap, verify" bytes --name=a --rw=randwrite --norandommap \
+	--size=32m --verify=crc32c
+shape "rw=write:4k holes, loops=2, verify" bytes --name=a --rw=write:4k --size=16m --loops=2 \
+	--verify=crc32c
 # rw=rw past the region: a pass ends where a direction reaches the end, a further one follows
 shape "rw=rw, io_size>size, loops=2" bytes --name=a --rw=rw --size=16m --io_size=64m --loops=2
 shape "rw=rw, rwmixread=70, io_size>size, loops=2" bytes --name=a --rw=rw --rwmixread=70 \
