@@ -171,7 +171,8 @@ static double progress(struct worker *w, int phase, uint64_t now, uint64_t *eta)
 	const struct job_spec *job = w->job;
 	uint64_t start = atomic_load_explicit(&w->pub_stat_start_ns, memory_order_relaxed);
 	uint64_t plan = atomic_load_explicit(&w->pub_plan_bytes, memory_order_relaxed);
-	uint64_t bytes = 0, time_eta = UINT64_MAX;
+	uint64_t bytes = atomic_load_explicit(&w->pub_ramp_bytes, memory_order_relaxed);
+	uint64_t time_eta = UINT64_MAX, begin = start - job->ramp_time_us * 1000;
 	double frac = 0;
 	int d;
 
@@ -180,7 +181,6 @@ static double progress(struct worker *w, int phase, uint64_t now, uint64_t *eta)
 		return 1.0;
 	if (job->runtime_us && start) {
 		uint64_t end = start + job->runtime_us * 1000;
-		uint64_t begin = start - job->ramp_time_us * 1000;
 
 		if (now >= end)
 			return 1.0;
@@ -193,8 +193,9 @@ static double progress(struct worker *w, int phase, uint64_t now, uint64_t *eta)
 	}
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		bytes += atomic_load_explicit(&w->pub_bytes[d], memory_order_relaxed);
-	if (plan && start && now > start) {
-		double rate = (double)bytes / (double)(now - start);
+	/* the ramp's bytes count toward the passes too (the worker's rule counts them) */
+	if (plan && start && now > begin) {
+		double rate = (double)bytes / (double)(now - begin);
 		double part = bytes < plan ? (double)bytes / (double)plan : 1.0;
 
 		*eta = time_eta;

@@ -717,8 +717,14 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 		mark_written(w, &w->files[u->file_idx], u->offset, u->len);
 	}
 	if (!st->counting) {
-		if (comp < st->stat_start_ns)
+		if (comp < st->stat_start_ns) {
+			/* not in the statistics, but moved: the live progress counts it */
+			atomic_store_explicit(&w->pub_ramp_bytes, u->len - u->resid +
+					      atomic_load_explicit(&w->pub_ramp_bytes,
+								   memory_order_relaxed),
+					      memory_order_relaxed);
 			return;
+		}
 		st->counting = true;
 		rb_mix_reset_counts(&w->mix);
 	}
