@@ -7,14 +7,19 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
+#include "bufcat.h"
 #include "child.h"
 #include "clock.h"
 
 extern char **environ;
+
+static atomic_bool screen_owned;
 
 int child_spawn(struct child *c, const char *file, char *const argv[], int in, int out, int err)
 {
@@ -124,4 +129,90 @@ int child_status(const struct child *c, char *buf, size_t len)
 		return -ECHILD;
 	}
 	return 0;
+}
+
+void child_set_screen_owned(bool owned)
+{
+	atomic_store(&screen_owned, owned);
+}
+
+bool child_screen_owned(void)
+{
+	return atomic_load(&screen_owned);
+}
+
+int child_capture_open(struct child_capture *cc, int *wfd)
+{
+	int p[2];
+
+	memset(cc, 0, sizeof(*cc));
+	cc->rfd = -1;
+	/* close-on-exec both: dup2 onto the child's 1 and 2 is what it inherits */
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return -errno;
+	if (fcntl(p[0], F_SETFL, O_NONBLOCK) < 0) {
+		int e = errno;
+
+		close(p[0]);
+		close(p[1]);
+		return -e;
+	}
+	/* room for a burst between two drains (best effort: the default is 64 KiB) */
+	fcntl(p[0], F_SETPIPE_SZ, 1 << 20);
+	cc->rfd = p[0];
+	*wfd = p[1];
+	return 0;
+}
+
+void child_capture_drain(struct child_capture *cc)
+{
+	char buf[4096];
+	ssize_t n;
+
+	while (cc->rfd >= 0 && ((n = read(cc->rfd, buf, sizeof(buf))) > 0 ||
+				(n < 0 && errno == EINTR))) {
+		size_t k = n > 0 ? (size_t)n : 0, keep;
+
+		cc->total += k;
+		if (k >= CHILD_TAIL_MAX) {
+			memcpy(cc->tail, buf + k - CHILD_TAIL_MAX, CHILD_TAIL_MAX);
+			cc->len = CHILD_TAIL_MAX;
+			continue;
+		}
+		keep = cc->len + k > CHILD_TAIL_MAX ? CHILD_TAIL_MAX - k : cc->len;
+		memmove(cc->tail, cc->tail + cc->len - keep, keep);
+		memcpy(cc->tail + keep, buf, k);
+		cc->len = keep + k;
+	}
+}
+
+void child_capture_text(const struct child_capture *cc, char *buf, size_t len)
+{
+	size_t i = 0, pos = 0, end = cc->len;
+
+	*buf = '\0';
+	/* no newline at the very start or end to show */
+	while (i < end && cc->tail[i] == '\n')
+		i++;
+	while (end > i && cc->tail[end - 1] == '\n')
+		end--;
+	for (; i < end; i++) {
+		unsigned char ch = (unsigned char)cc->tail[i];
+
+		if (ch == '\n')
+			pos = bufcat(buf, len, pos, " | ");
+		else if (ch == '\t')
+			pos = bufcat(buf, len, pos, " ");
+		else if (ch >= 0x20 && ch < 0x7f)
+			pos = bufcat(buf, len, pos, "%c", ch);
+		else
+			pos = bufcat(buf, len, pos, "\\x%02x", ch);
+	}
+}
+
+void child_capture_close(struct child_capture *cc)
+{
+	if (cc->rfd >= 0)
+		close(cc->rfd);
+	cc->rfd = -1;
 }

@@ -45,4 +45,35 @@ void child_kill(struct child *c);
  */
 int child_status(const struct child *c, char *buf, size_t len);
 
+/*
+ * The terminal belongs to a screen (the TUI, from initscr to endwin): a
+ * child must not write on it. Process-wide; set by the UI thread before any
+ * run starts, read by the workers.
+ */
+void child_set_screen_owned(bool owned);
+bool child_screen_owned(void);
+
+/*
+ * A child's output caught in a pipe instead of the terminal: the owner
+ * drains it now and then (it never blocks) and keeps the last
+ * CHILD_TAIL_MAX bytes, shown as text a terminal cannot act on.
+ */
+#define CHILD_TAIL_MAX 480
+struct child_capture {
+	int rfd;		/* the pipe's read end, -1 when closed */
+	size_t len;		/* bytes in tail */
+	unsigned long long total;	/* bytes the child wrote in all */
+	char tail[CHILD_TAIL_MAX];
+};
+/* 0 with *wfd the write end to give the child (close it once spawned), or -errno. */
+int child_capture_open(struct child_capture *cc, int *wfd);
+/* Reads what is waiting, without blocking. */
+void child_capture_drain(struct child_capture *cc);
+/*
+ * The tail as one line: newlines as " | ", printable ASCII as it is, every
+ * other byte (ESC, other controls, anything past ASCII) as \xNN.
+ */
+void child_capture_text(const struct child_capture *cc, char *buf, size_t len);
+void child_capture_close(struct child_capture *cc);
+
 #endif

@@ -135,7 +135,9 @@ struct io_engine_ops {
 	/*
 	 * Optional, on the worker's thread once the job's I/O is over: ends what the
 	 * engine started (exec's program, net's connection); 0, or -errno with err
-	 * saying what went wrong (the program's exit status).
+	 * saying what went wrong (the program's exit status). err left filled with
+	 * 0 returned is a note for the job's results (what exec's program wrote
+	 * under the TUI), not an error.
 	 */
 	int (*end)(struct engine_ctx *ctx, char *err, size_t errlen);
 	/*

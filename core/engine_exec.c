@@ -6,7 +6,11 @@
  * current directory, writes like any other: the worker puts them through
  * the write guard at setup (output_file) and they are opened through it
  * here, under the run's consent. Its stdin is /dev/null where fio's
- * inherits fio's (child.c says why). The job lasts its runtime; then the
+ * inherits fio's (child.c says why). With std_redirect=0 its output is
+ * raidbench's, as fio's, except where the TUI owns the terminal: there it
+ * goes into a pipe drained each tick, and the job's note shows its last
+ * lines, escaped, once the job ends (on the Run screen, as exec_prerun's
+ * notes). The job lasts its runtime; then the
  * program gets SIGTERM and, grace_time seconds later, SIGKILL. Each 100 ms
  * tick counts as a read of no bytes (fio's 50 ms sleep plus its 50 ms think
  * time).
@@ -23,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "bufcat.h"
 #include "child.h"
 #include "clock.h"
 #include "engine.h"
@@ -40,6 +45,8 @@ struct exec_ctx {
 	unsigned grace_s;
 	const struct guard_consent *consent;	/* the run's, for the output files */
 	char what[512];		/* the command, for messages */
+	bool capturing;		/* std_redirect=0 under the TUI: output caught in cap */
+	struct child_capture cap;
 };
 
 /* s with every "%r" and "%n" replaced, fio's way (plain substring replacement). Caller frees. */
@@ -146,6 +153,10 @@ static void exec_describe(const struct job_spec *job, char *buf, size_t len)
 		snprintf(buf, len, "runs '%s' for %llus (stdin from /dev/null, stdout to "
 			 "%s.stdout, stderr to %s.stderr)", cmd,
 			 (unsigned long long)(job->runtime_us / 1000000), job->name, job->name);
+	else if (child_screen_owned())
+		snprintf(buf, len, "runs '%s' for %llus (stdin from /dev/null, its last output "
+			 "lines shown when the job ends)", cmd,
+			 (unsigned long long)(job->runtime_us / 1000000));
 	else
 		snprintf(buf, len, "runs '%s' for %llus (stdin from /dev/null, its output goes "
 			 "to raidbench's)", cmd, (unsigned long long)(job->runtime_us / 1000000));
@@ -173,6 +184,7 @@ static int exec_init_tuned(struct engine_ctx **ctx, unsigned depth, struct io_un
 		return -ENOMEM;
 	}
 	c->consent = tune ? tune->consent : NULL;
+	c->cap.rfd = -1;
 	*ctx = (struct engine_ctx *)c;
 	return 0;
 }
@@ -229,6 +241,16 @@ static int exec_configure(struct engine_ctx *ctx, const struct job_spec *job, ch
 			ret = errfd = redirect(c, job, 1, err, errlen);
 		if (ret < 0)
 			goto out;
+	} else if (child_screen_owned()) {
+		/* the TUI draws the terminal: the output would write over its screen */
+		ret = child_capture_open(&c->cap, &out);
+		if (ret < 0) {
+			snprintf(err, errlen, "exec: cannot make a pipe for its output: %s",
+				 strerror(-ret));
+			goto out;
+		}
+		c->capturing = true;
+		errfd = out;
 	}
 	/* stdin -1: /dev/null (child_spawn) */
 	ret = child_spawn(&c->prog, argv[0], argv, -1, out, errfd);
@@ -236,6 +258,10 @@ static int exec_configure(struct engine_ctx *ctx, const struct job_spec *job, ch
 		snprintf(err, errlen, "exec: cannot run '%s': %s", c->what, strerror(-ret));
 	/* glibc reports an exec failure (no such program) as an exit status of 127 */
 out:
+	if (c->capturing) {
+		close(out);	/* the child has its copy: EOF once it (and what it started) ends */
+		out = errfd = -1;
+	}
 	if (out >= 0)
 		guard_close(out);
 	if (errfd >= 0)
@@ -258,6 +284,8 @@ static int exec_queue(struct engine_ctx *ctx, struct io_unit *u)
 	rb_sleep_ns(now + TICK_NS < c->deadline_ns ? TICK_NS
 		 : c->deadline_ns > now ? c->deadline_ns - now : 0);
 	child_reaped(&c->prog, false);
+	if (c->capturing)
+		child_capture_drain(&c->cap);
 	if (rb_now_ns() >= c->deadline_ns) {
 		child_stop(&c->prog, c->grace_s);
 		c->over = true;
@@ -270,17 +298,27 @@ static int exec_queue(struct engine_ctx *ctx, struct io_unit *u)
 static int exec_end(struct engine_ctx *ctx, char *err, size_t errlen)
 {
 	struct exec_ctx *c = (struct exec_ctx *)ctx;
-	char how[128];
-	int ret;
+	char how[128], said[768] = "";
+	size_t pos = 0;
+	int ret = 0;
 
 	if (!c || !c->prog.pid)
 		return 0;
 	child_stop(&c->prog, c->grace_s);
-	if (c->prog.killed)
-		return 0;
-	ret = child_status(&c->prog, how, sizeof(how));
+	if (!c->prog.killed)
+		ret = child_status(&c->prog, how, sizeof(how));
 	if (ret)
-		snprintf(err, errlen, "exec: '%s' %s", c->what, how);
+		pos = bufcat(err, errlen, 0, "exec: '%s' %s", c->what, how);
+	if (c->capturing) {
+		child_capture_drain(&c->cap);
+		child_capture_text(&c->cap, said, sizeof(said));
+		/* with no error, a note (engine.h's end()) */
+		if (said[0] && c->cap.total > c->cap.len)
+			bufcat(err, errlen, pos, "%sits program wrote %llu bytes, the last: %s",
+			       pos ? "; " : "", c->cap.total, said);
+		else if (said[0])
+			bufcat(err, errlen, pos, "%sits program wrote: %s", pos ? "; " : "", said);
+	}
 	return ret;
 }
 
@@ -289,8 +327,10 @@ static void exec_cleanup(struct engine_ctx *ctx)
 	struct exec_ctx *c = (struct exec_ctx *)ctx;
 
 	/* a job stopped before its end hook still takes its program with it */
-	if (c)
+	if (c) {
 		child_kill(&c->prog);
+		child_capture_close(&c->cap);
+	}
 	free(c);
 }
 

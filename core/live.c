@@ -160,12 +160,20 @@ static bool job_does(const struct job_spec *job, int d)
 	return job->rw & RW_TRIM;
 }
 
-/* Progress of one worker (0..1) and its seconds left, from its job's bound. */
+/*
+ * Progress of one worker (0..1) and its seconds left. A timed job's is its
+ * clock; a job bound by its size has moved its share of all it will move
+ * (pub_plan_bytes: the worker's own rule of passes and read-backs, see
+ * worker_plan_bytes()); with runtime= too, it ends at whichever comes first.
+ */
 static double progress(struct worker *w, int phase, uint64_t now, uint64_t *eta)
 {
 	const struct job_spec *job = w->job;
 	uint64_t start = atomic_load_explicit(&w->pub_stat_start_ns, memory_order_relaxed);
-	uint64_t bytes = 0;
+	uint64_t plan = atomic_load_explicit(&w->pub_plan_bytes, memory_order_relaxed);
+	uint64_t bytes = atomic_load_explicit(&w->pub_ramp_bytes, memory_order_relaxed);
+	uint64_t time_eta = UINT64_MAX, begin = start - job->ramp_time_us * 1000;
+	double frac = 0;
 	int d;
 
 	*eta = 0;
@@ -173,24 +181,33 @@ static double progress(struct worker *w, int phase, uint64_t now, uint64_t *eta)
 		return 1.0;
 	if (job->runtime_us && start) {
 		uint64_t end = start + job->runtime_us * 1000;
-		uint64_t begin = start - job->ramp_time_us * 1000;
 
 		if (now >= end)
 			return 1.0;
-		*eta = (end - now) / 1000000000ull;
-		return now > begin ? (double)(now - begin) / (double)(end - begin) : 0;
+		time_eta = (end - now) / 1000000000ull;
+		frac = now > begin ? (double)(now - begin) / (double)(end - begin) : 0;
+		if (job->time_based || !plan) {
+			*eta = time_eta;
+			return frac;
+		}
 	}
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		bytes += atomic_load_explicit(&w->pub_bytes[d], memory_order_relaxed);
-	if (w->io_limit && start && now > start) {
-		double total = (double)w->io_limit * (job->loops ? job->loops : 1);
-		double rate = (double)bytes / (double)(now - start);
+	/* the ramp's bytes count toward the passes too (the worker's rule counts them) */
+	if (plan && start && now > begin) {
+		double rate = (double)bytes / (double)(now - begin);
+		double part = bytes < plan ? (double)bytes / (double)plan : 1.0;
 
-		if (rate > 0 && total > (double)bytes)
-			*eta = (uint64_t)((total - (double)bytes) / rate / 1e9);
-		return (double)bytes / total;
+		*eta = time_eta;
+		if (rate > 0 && plan > bytes &&
+		    (double)(plan - bytes) / rate / 1e9 < (double)time_eta)
+			*eta = (uint64_t)((double)(plan - bytes) / rate / 1e9);
+		else if (time_eta == UINT64_MAX)
+			*eta = 0;
+		if (part > frac)
+			frac = part;
 	}
-	return 0;
+	return frac;
 }
 
 static void sample_workers(struct live_sampler *ls, struct ring *r, size_t from, size_t to,

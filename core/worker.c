@@ -306,12 +306,20 @@ static bool another_pass(struct worker *w, struct io_state *st)
 	uint64_t bytes = st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] +
 			 st->vphase_bytes;
 	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->vphase_ios;
-	uint64_t left, cum, cap;
+	uint64_t left, own, budget;
 
-	if (job->time_based || job->verify_only || st->exp_verify || st->failed || st->full ||
-	    st->lat.done || w->ts.error || worker_stopped(w) || (w->ops->flags & ENGINE_F_STREAM))
+	if (st->exp_verify || st->failed || st->full || st->lat.done || w->ts.error ||
+	    worker_stopped(w))
 		return false;
-	if (bytes >= w->io_limit || w->io_limit - bytes < w->max_bs)
+	/*
+	 * within a pass fio stops at loops x io_size of its own direction(s),
+	 * counted over all passes, and at size= bytes of this pass (pass_limit)
+	 */
+	own = (job->rw & RW_READ) && (job->rw & RW_WRITE) ?
+	      st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] - st->backlog_bytes :
+	      (job->rw & RW_WRITE) ? st->issued_bytes[DDIR_WRITE] : st->issued_bytes[DDIR_READ];
+	budget = worker_further_pass(w, bytes, own);
+	if (!budget)
 		return false;
 	/* runtime= ends the job's passes too (fio's keep_running checks it first); a pass
 	 * that moved nothing would only be followed by another like it */
@@ -327,17 +335,7 @@ static bool another_pass(struct worker *w, struct io_state *st)
 	} else {
 		st->loop_ios = 0;
 	}
-	/*
-	 * within a pass fio stops at loops x io_size of its own direction(s),
-	 * counted over all passes, and at size= bytes of this pass (pass_limit)
-	 */
-	cum = (job->rw & RW_READ) && (job->rw & RW_WRITE) ?
-	      st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] - st->backlog_bytes :
-	      (job->rw & RW_WRITE) ? st->issued_bytes[DDIR_WRITE] : st->issued_bytes[DDIR_READ];
-	cap = w->io_limit <= UINT64_MAX / job->loops ? w->io_limit * job->loops : UINT64_MAX;
-	if (cum >= cap)
-		return false;	/* the pass would move nothing: fio's job ends there */
-	st->loop_bytes = cap - cum < w->pass_limit ? w->pass_limit - (cap - cum) : 0;
+	st->loop_bytes = w->pass_limit - budget;
 	st->loop_written = 0;
 	new_loop(w, true, w->reseed_loops);
 	return true;
@@ -719,8 +717,14 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 		mark_written(w, &w->files[u->file_idx], u->offset, u->len);
 	}
 	if (!st->counting) {
-		if (comp < st->stat_start_ns)
+		if (comp < st->stat_start_ns) {
+			/* not in the statistics, but moved: the live progress counts it */
+			atomic_store_explicit(&w->pub_ramp_bytes, u->len - u->resid +
+					      atomic_load_explicit(&w->pub_ramp_bytes,
+								   memory_order_relaxed),
+					      memory_order_relaxed);
 			return;
+		}
 		st->counting = true;
 		rb_mix_reset_counts(&w->mix);
 	}
@@ -1285,6 +1289,8 @@ static int worker_thread_setup(struct worker *w)
 	/* synchronous engines, and those completing in queue() at depth 1, report no slat */
 	w->sync_io = depth == 1 && (w->ops->flags & (ENGINE_F_SYNC | ENGINE_F_SYNC_AT_DEPTH1));
 	w->pass_limit = worker_pass_limit(w);
+	/* the live progress's denominator (core/live.c) */
+	atomic_store_explicit(&w->pub_plan_bytes, worker_plan_bytes(w), memory_order_relaxed);
 	each = (size_t)((w->max_bs + BUF_ALIGN - 1) / BUF_ALIGN * BUF_ALIGN);
 	w->nr_units = depth;
 	w->units = calloc(depth, sizeof(*w->units));
@@ -1410,8 +1416,7 @@ void *worker_main(void *arg)
 			      memory_order_release);
 	/* with a ramp the phase flips to RUN when statistics start; the sampler reads the clock */
 	/* a timed job on an engine that queues verifies each size= bytes, as fio's */
-	st.verify_each_loop = job->verify && job->do_verify && !job->verify_only &&
-			      (job->rw & RW_WRITE) &&
+	st.verify_each_loop = worker_verifies_writes(job) &&
 			      (job->time_based ? !w->sync_io : job->loops > 1);
 	st.exp_verify = st.verify_each_loop && job->experimental_verify;
 	do {
@@ -1458,11 +1463,14 @@ void *worker_main(void *arg)
 	} while ((st.loop_break || again) && !worker_stopped(w) &&
 		 !(w->ts.error && job->verify_fatal));
 	if (w->ops->end) {
-		char eerr[256] = "";
+		char eerr[1024] = "";
 		int r = w->ops->end(w->ctx, eerr, sizeof(eerr));
 
 		if (r)
 			set_error(w, -r, "job '%s': %s", job->name, eerr);
+		else if (eerr[0])	/* a note, not an error (exec's output under the TUI) */
+			bufcat(w->note, sizeof(w->note), strlen(w->note), "%sjob '%s': %s",
+			       w->note[0] ? "; " : "", job->name, eerr);
 	}
 	t_end = rb_now_ns();
 	cpu_usage(&ru1);
@@ -1471,11 +1479,19 @@ void *worker_main(void *arg)
 	worker_iolog_close(w);
 	/* as fio: once the I/O is over and the logs are written; its status changes nothing.
 	 * A stopped run does not wait for one more command. */
-	if (job->exec_postrun && worker_stopped(w))
-		snprintf(w->note, sizeof(w->note), "job '%s': exec_postrun not run: the job was "
-			 "stopped", job->name);
-	else
-		job_cmd_run(job, true, w->consent, &w->stop, w->note, sizeof(w->note));
+	{
+		/* after what the engine's end noted, if anything */
+		char post[sizeof(w->note)] = "";
+
+		if (job->exec_postrun && worker_stopped(w))
+			snprintf(post, sizeof(post), "job '%s': exec_postrun not run: the job was "
+				 "stopped", job->name);
+		else
+			job_cmd_run(job, true, w->consent, &w->stop, post, sizeof(post));
+		if (post[0])
+			bufcat(w->note, sizeof(w->note), strlen(w->note), "%s%s",
+			       w->note[0] ? "; " : "", post);
+	}
 	vbl_free(w);
 	if (w->flow)
 		flow_leave(w->flow, job->flow, w->flow_ios);

@@ -108,6 +108,8 @@ struct worker {
 	_Atomic uint64_t pub_errors;
 	uint64_t lat_sum[DDIR_RWDIR_CNT];		/* the worker's own copy */
 	_Atomic uint64_t pub_stat_start_ns;	/* when statistics started (after ramp) */
+	_Atomic uint64_t pub_plan_bytes;	/* all the job will move, 0 = unknown or timed */
+	_Atomic uint64_t pub_ramp_bytes;	/* moved during ramp_time (not in pub_bytes) */
 
 	uint64_t run_start_ns;		/* the whole run's start, for elapsed */
 	struct thread_stat ts;

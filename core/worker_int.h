@@ -61,6 +61,17 @@ uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint
 bool worker_loop_ends_pass(const struct worker *w);
 /* The bytes one loop issues at most: io_limit, or the region where fio's pass ends there. */
 uint64_t worker_pass_limit(const struct worker *w);
+/*
+ * fio's further pass after the loops: what it may move (0: none) once the
+ * passes so far moved `moved` bytes, `own` of them in the job's own
+ * direction(s). The one copy of the rule: another_pass() and
+ * worker_plan_bytes() both ask it.
+ */
+uint64_t worker_further_pass(const struct worker *w, uint64_t moved, uint64_t own);
+/* verify=, do_verify, a job that writes, not verify_only: a read-back after each pass */
+bool worker_verifies_writes(const struct job_spec *job);
+/* All the bytes a size-bound job moves (passes, read-backs, further passes); 0 if timed. */
+uint64_t worker_plan_bytes(const struct worker *w);
 
 /* latency_target's queue depth search (core/worker_lat.c) */
 struct lat_target {

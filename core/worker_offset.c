@@ -10,6 +10,7 @@
  * setup or prints.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "worker.h"
@@ -248,4 +249,134 @@ uint64_t worker_pass_limit(const struct worker *w)
 	runs_out = job_is_random(job) ? w->files[0].map != NULL :
 		   !job->rw_gap && !((job->rw & RW_READ) && (job->rw & RW_WRITE));
 	return runs_out ? region : w->io_limit;
+}
+
+/*
+ * fio's rule for a further pass, after the loops and their read-back: one
+ * runs while the bytes moved (moved: reads, writes and read-backs of all
+ * passes) fall short of io_size= by a block or more, and it moves at most
+ * pass_limit bytes, cut where the job's own direction(s) (own: all passes,
+ * verify_backlog's read-backs left out) reach loops x io_size. Returns what
+ * the pass may move, 0 when there is none. The worker (another_pass) and the
+ * progress estimate (worker_plan_bytes) both ask here.
+ */
+uint64_t worker_further_pass(const struct worker *w, uint64_t moved, uint64_t own)
+{
+	uint64_t cap;
+
+	if (w->job->time_based || w->job->verify_only || (w->ops->flags & ENGINE_F_STREAM))
+		return 0;
+	if (moved >= w->io_limit || w->io_limit - moved < w->max_bs)
+		return 0;
+	cap = w->io_limit <= UINT64_MAX / w->job->loops ? w->io_limit * w->job->loops : UINT64_MAX;
+	if (own >= cap)
+		return 0;
+	return cap - own < w->pass_limit ? cap - own : w->pass_limit;
+}
+
+/* Whether the job reads back what it writes: a verify phase after each pass. */
+bool worker_verifies_writes(const struct job_spec *job)
+{
+	return job->verify && job->do_verify && !job->verify_only && (job->rw & RW_WRITE);
+}
+
+/*
+ * What one verify can read back after `written` bytes were written since the
+ * last: each block once (the read-back follows a bitmap of what was written),
+ * so no more than the blocks the writes can reach: the region, every other
+ * block with rw=write:N's holes, or what random writes with no map are
+ * expected to have hit (n draws over N blocks hit N(1 - (1 - 1/N)^n)).
+ */
+static uint64_t readback_bytes(const struct worker *w, uint64_t region, uint64_t written)
+{
+	const struct job_spec *job = w->job;
+	uint64_t cover = region, bs = w->min_bs;
+
+	if (!job_is_random(job) && job->rw_gap && bs) {
+		uint64_t gap = (uint64_t)(job->rw_gap < 0 ? -job->rw_gap : job->rw_gap);
+
+		cover = region / (bs + gap) * bs;
+	} else if (job_is_random(job) && !w->files[0].map && bs && region >= bs) {
+		double n = (double)(written / bs), blocks = (double)(region / bs);
+
+		cover = (uint64_t)(blocks * -expm1(n * log1p(-1.0 / blocks))) * bs;
+	}
+	return written < cover ? written : cover;
+}
+
+/*
+ * The bytes a job that ends by its size moves in all, counted as the live
+ * progress counts them (every read, write, trim and read-back completed):
+ * its loops of one pass each, what verify reads back, and the further
+ * passes worker_further_pass() grants. Exact where each pass ends at
+ * pass_limit; where it ends by chance (a mixed sequential pass at the
+ * region's end: where the direction with the larger share gets there) or
+ * reads back what chance wrote, the expected value. 0 for a timed job,
+ * whose progress is its clock.
+ */
+uint64_t worker_plan_bytes(const struct worker *w)
+{
+	const struct job_spec *job = w->job;
+	uint64_t region = 0, pass = w->pass_limit, total = 0, moved = 0, own = 0, pending = 0;
+	uint64_t next;
+	unsigned wshare = 0, i;
+	bool verify = worker_verifies_writes(job), each;
+
+	for (i = 0; i < w->nr_files; i++)
+		region += w->files[i].size;
+	if (job->time_based || !pass)
+		return 0;
+	if (job->verify_only)
+		return region;
+	if (job->experimental_verify && verify && job->loops > 1)
+		/* fio counts the read-back against loops x size= */
+		return w->io_limit <= UINT64_MAX / job->loops ? w->io_limit * job->loops : UINT64_MAX;
+	/* gen_main: loops that run on as one pass are verified at its end, random ones each */
+	each = worker_loop_ends_pass(w) || (job_is_random(job) && !w->vbl);
+	if (job->number_ios && w->min_bs == w->max_bs && job->number_ios < pass / w->min_bs)
+		pass = job->number_ios * w->min_bs;
+	if (job->rw & RW_WRITE)
+		wshare = (job->rw & RW_READ) ? 100 - job->rwmixread : 100;
+	/*
+	 * gen_main: a mixed sequential pass past the region ends where the
+	 * direction picked is at its end, the other one some blocks short of
+	 * its own (so the bytes moved fall short, and a further pass follows)
+	 */
+	if (!job_is_random(job) && !job->rw_gap && w->nr_files == 1 && w->io_limit > region &&
+	    wshare && wshare < 100) {
+		unsigned most = wshare > 50 ? wshare : 100 - wshare;
+		uint64_t end = region / most * 100;
+
+		end = end > w->max_bs ? end - w->max_bs : end;
+		if (end < pass)
+			pass = end;
+	}
+	next = pass;
+	for (i = 0; next; i++) {
+		uint64_t written = next / 100 * wshare + next % 100 * wshare / 100;
+
+		own += next;
+		moved += next;
+		/* trimwrite's trims come on top of the writes (gen_main) */
+		total += next + ((job->rw & RW_TRIM) && (job->rw & RW_WRITE) ? written : 0);
+		pending += written;
+		if (verify && (each || i + 1 >= job->loops)) {
+			uint64_t back = readback_bytes(w, region, pending);
+
+			moved += back;
+			total += back;
+			pending = 0;
+		}
+		if (i + 1 < job->loops) {
+			next = pass;
+			continue;
+		}
+		/* worker_main asks for a further pass after a verify or with io_size= */
+		if (!verify && !job->io_size)
+			break;
+		next = worker_further_pass(w, moved, own);
+		if (next > pass)
+			next = pass;
+	}
+	return total;
 }

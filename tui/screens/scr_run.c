@@ -738,7 +738,7 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	struct run_state *st = p;
 	const struct theme *t = app->theme;
 	struct rect g, tab;
-	int rows_tables, top, cap_tables;
+	int rows_tables, top, cap_tables, msg_rows;
 
 	run_next_update(&st->next, app);
 	if (!st->started) {
@@ -754,6 +754,13 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 		return;
 	}
 	draw_status(app, st, r->y, r->x + 1, r->w - 2);
+	/* the bottom: a stop to confirm, or the run's errors and notes (a program's output
+	 * under exec's std_redirect=0 among them), wrapped over a few rows */
+	msg_rows = st->confirm_stop ? 1 :
+		   app->run.error[0] ? w_wrap_rows(r->w - 1, r->h / 6 > 1 ? r->h / 6 : 1,
+						   app->run.error) : 0;
+	if (msg_rows > 4)
+		msg_rows = 4;
 	/* the run is over: its summary stands where the interval's numbers were */
 	if (st->have_fin || st->fin_err[0]) {
 		int want = (int)st->fin.nr_phases + 1, room = r->h / 3 > 2 ? r->h / 3 : 2;
@@ -772,8 +779,7 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	g.y = r->y + top;
 	g.x = r->x;
 	g.w = r->w;
-	g.h = r->h - top - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0) -
-	      (app_run_active(app) ? 0 : 1);
+	g.h = r->h - top - rows_tables - msg_rows - (app_run_active(app) ? 0 : 1);
 	/* tall terminals: graphs of a readable height, then the latency distribution (of an
 	 * interval: not once the run is over) */
 	if (g.h > 22 && !st->have_fin) {
@@ -783,8 +789,7 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 		draw_latency(app, st, &lat);
 	}
 	draw_graphs(app, st, &g);
-	tab.y = r->y + r->h - rows_tables - (st->confirm_stop || app->run.error[0] ? 1 : 0) -
-		(app_run_active(app) ? 0 : 1);
+	tab.y = r->y + r->h - rows_tables - msg_rows - (app_run_active(app) ? 0 : 1);
 	tab.x = r->x + 1;
 	tab.w = r->w - 2;
 	tab.h = rows_tables;
@@ -796,11 +801,12 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 		w_text(r->y + r->h - 1, 0, r->w, theme_attr(t, EL_ERROR), true,
 		       " Stop the run? y stops it (the results so far are kept), any other key goes on.");
 	else if (app->run.error[0])
-		w_text(r->y + r->h - 1, 0, r->w, theme_attr(t, EL_ERROR), true, " %s", app->run.error);
+		w_wrap(r->y + r->h - msg_rows, 1, r->w - 1, msg_rows, theme_attr(t, EL_ERROR),
+		       app->run.error);
 	if (app_run_active(app))
 		return;
 	/* the run shown is over (or is a sweep's): say what Enter would start now */
-	tab.y = r->y + r->h - 1 - (st->confirm_stop || app->run.error[0] ? 1 : 0);
+	tab.y = r->y + r->h - 1 - msg_rows;
 	if (app->sweep_busy)
 		w_text(tab.y, 0, r->w, theme_attr(t, EL_STATUS_BUSY), true,
 		       " A RAID sweep's run (F2, w shows the sweep); Enter starts nothing until it ends");

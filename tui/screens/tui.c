@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "tui.h"
+#include "child.h"
 #include "demo.h"
 #include "profile_set.h"
 #include "tui_int.h"
@@ -495,6 +496,8 @@ int tui_main(int argc, char **argv)
 	}
 	install_signals();
 	tui_setup_terminal(&app);
+	/* from here the screen is ours: a job's program must not write on it (engine_exec.c) */
+	child_set_screen_owned(true);
 	/* discovery reads sysfs and probes signatures before the first frame: say so */
 	erase();
 	w_text(0, 0, app.cols, A_BOLD, true, " raidbench");
@@ -551,6 +554,7 @@ int tui_main(int argc, char **argv)
 	snprintf(saved, sizeof(saved), "%s", app.run.saved_path);
 	app_release(&app);
 	endwin();
+	child_set_screen_owned(false);
 	if (stopped_mid_run && saved[0])
 		fprintf(stderr, "raidbench: the run was stopped; its results so far are saved as %s\n",
 			saved);

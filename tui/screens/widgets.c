@@ -159,7 +159,8 @@ bool w_edit_key(char *buf, size_t size, int ch)
 	return false;
 }
 
-int w_wrap(int y, int x, int w, int max_rows, attr_t attr, const char *text)
+/* w_wrap's lines, drawn or (draw false) only counted */
+static int wrap(int y, int x, int w, int max_rows, attr_t attr, const char *text, bool draw)
 {
 	const char *p = text;
 	int rows = 0;
@@ -186,10 +187,22 @@ int w_wrap(int y, int x, int w, int max_rows, attr_t attr, const char *text)
 			cut = sizeof(line) - 1;
 		memcpy(line, p, cut);
 		line[cut] = '\0';
-		w_text(y + rows++, x, w, attr, false, "%s", line);
+		if (draw)
+			w_text(y + rows, x, w, attr, false, "%s", line);
+		rows++;
 		p += cut;
 	}
 	return rows;
+}
+
+int w_wrap(int y, int x, int w, int max_rows, attr_t attr, const char *text)
+{
+	return wrap(y, x, w, max_rows, attr, text, true);
+}
+
+int w_wrap_rows(int w, int max_rows, const char *text)
+{
+	return w > 0 ? wrap(0, 0, w, max_rows, A_NORMAL, text, false) : 0;
 }
 
 void w_clear(const struct rect *r, attr_t attr)

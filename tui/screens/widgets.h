@@ -29,6 +29,8 @@ void w_text(int y, int x, int w, attr_t attr, bool pad, const char *fmt, ...)
 bool w_edit_key(char *buf, size_t size, int ch);
 /* text word-wrapped into at most max_rows lines of w cells from (y, x); returns the rows used */
 int w_wrap(int y, int x, int w, int max_rows, attr_t attr, const char *text);
+/* the rows w_wrap would take (at most max_rows), nothing drawn */
+int w_wrap_rows(int w, int max_rows, const char *text);
 /* Fills a rectangle with spaces in attr. */
 void w_clear(const struct rect *r, attr_t attr);
 /* A box around r with a title in its top border. */

@@ -1,0 +1,93 @@
+#!/bin/bash
+# The live progress follows the worker's own rule of passes (core/worker.c's
+# another_pass, worker_further_pass in core/worker_offset.c): loops passes,
+# verify's read-backs, further passes while io_size= is not reached, and
+# runtime= or a timed job's clock. Each shape runs on the null engine paced
+# by rate_iops, and every tick's percent is checked against what the job had
+# moved by then of all it moved (the final cumulative bytes): it climbs to
+# 100 with the bytes, never past 100, never far below.
+. "$(dirname "$0")/lib.sh"
+rb_init
+need_tool python3 python3
+L=$RB_TMP/live.jsonl
+
+# shape NAME MODE OPTIONS...: MODE bytes (percent follows the bytes moved), paced
+# (it follows the clock: the bytes of a ramp are in no live record) or clock:S (the
+# run's total over a job timed at S seconds and job "s", bound by its size)
+shape() {
+	local name=$1 mode=$2
+	shift 2
+	if ! "$RAIDBENCH" run --ioengine=null --bs=4k --rate_iops=10000 --live-interval=100 \
+		"$@" --live="$L" --output=/dev/null --no-save 2>"$RB_TMP/err"; then
+		fail "$name: the run failed: $(cat "$RB_TMP/err")"
+		return
+	fi
+	res=$(python3 - "$L" "$mode" <<'PY'
+import json, sys
+t = [json.loads(l) for l in open(sys.argv[1])]
+mode = sys.argv[2]
+def moved(x, name=None):
+    # the run's bytes, or one job's
+    o = x["total"] if name is None else next((j for j in x["jobs"] if j["name"] == name), {})
+    return sum(v.get("total_bytes", 0) for v in o.values() if isinstance(v, dict))
+final = moved(t[-1])
+final_s = moved(t[-1], "s")
+run = [x for x in t if x["running"]]
+bad, worst = [], 0.0
+if len(run) < 4:
+    bad.append("only %d ticks while running" % len(run))
+for x in run:
+    p = x["percent"]
+    if mode == "bytes":
+        want = 100.0 * moved(x) / final
+    elif mode == "paced":
+        # a job paced by rate_iops from its first I/O to its end (the first tick after it)
+        end = next(y["t_ms"] for y in t if not y["running"])
+        want = 100.0 * x["t_ms"] / end
+    else:
+        # the timed job's clock and the sized job's bytes, half each
+        secs = float(mode.split(":")[1])
+        want = 50.0 * min(1.0, x["t_ms"] / 1000.0 / secs) + 50.0 * moved(x, "s") / final_s
+        want = min(want, 100.0)
+    worst = max(worst, abs(p - want))
+    if p > 100.0 or abs(p - want) > (4.0 if mode == "bytes" else 8.0):
+        bad.append("%.1f%% at %d ms where %.1f%% is done" % (p, x["t_ms"], want))
+if t[-1]["percent"] != 100:
+    bad.append("ends at %.1f%%" % t[-1]["percent"])
+print("ok" if not bad else "bad", "%d ticks, %d bytes, off by %.1f at most;" % (len(run), final, worst), "; ".join(bad[:3]))
+PY
+)
+	check "$name: percent follows what is done ($res)" [ "${res%% *}" = ok ]
+}
+
+# io_size= below size= with loops and verify: 3 x (8m written + 8m read back)
+shape "io_size<size, loops=3, verify" bytes --name=a --rw=write --size=16m --io_size=8m \
+	--loops=3 --verify=crc32c
+# io_size= past size=: two loops of the region, then passes up to io_size= (64m, not 128m)
+shape "io_size>size, loops=2" bytes --name=a --rw=read --size=16m --io_size=64m --loops=2
+# a queueing engine, random: two loops of a full map, then one more (48m: a further pass
+# moves size= bytes however far past io_size= that takes it, fio's cap being loops x io_size)
+shape "io_size>size, randwrite, iodepth=4" bytes --name=a --rw=randwrite --size=16m \
+	--io_size=40m --loops=2 --iodepth=4
+# verify=: the writes, then as many bytes read back
+shape "verify=crc32c" bytes --name=a --rw=write --size=32m --verify=crc32c
+# the read-back reads each block once: random writes with no map hit about 63 % of them,
+# and rw=write:4k's holes every other one, its two loops running on as one pass
+shape "randwrite norandommap, verify" bytes --name=a --rw=randwrite --norandommap \
+	--size=32m --verify=crc32c
+shape "rw=write:4k holes, loops=2, verify" bytes --name=a --rw=write:4k --size=16m --loops=2 \
+	--verify=crc32c
+# ramp_time=: the ramp's bytes are not in the statistics, yet they count toward the
+# passes; paced, the percent follows the clock from the first I/O (a third in the ramp)
+shape "ramp_time=1 on a sized job" paced --name=a --rw=read --size=16m --io_size=120m \
+	--ramp_time=1
+# rw=rw past the region: a pass ends where a direction reaches the end, a further one follows
+shape "rw=rw, io_size>size, loops=2" bytes --name=a --rw=rw --size=16m --io_size=64m --loops=2
+shape "rw=rw, rwmixread=70, io_size>size, loops=2" bytes --name=a --rw=rw --rwmixread=70 \
+	--size=16m --io_size=64m --loops=2
+# runtime= longer than the job: it ends by its size, and so does its progress
+shape "runtime= past a sized job's end" bytes --name=a --rw=read --size=32m --runtime=30
+# a timed job beside a sized job with verify: half the total each
+shape "time_based beside a sized job with verify" clock:2 --name=t --rw=read --size=16m \
+	--runtime=2 --time_based --name=s --rw=write --size=16m --verify=crc32c
+rb_done
