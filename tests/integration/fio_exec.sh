@@ -59,7 +59,7 @@ if [ "$RB_RC" = 0 ] && [ "$FIO_RC" = 0 ]; then
 	frt=$(jget "$W/fio/out.json" 'j["job_runtime"]')
 	# fio sleeps the whole grace_time (1 s) after its SIGTERM; raidbench waits for the exit
 	check "the job ends at its runtime, not the program's 30 s (raidbench ${rt} ms, fio ${frt} ms)" \
-		[ "$rt" -ge 1900 ] && [ "$rt" -lt 4000 ] && [ "$frt" -lt 4500 ]
+		eval '[ "$rt" -ge 1900 ] && [ "$rt" -lt 4000 ] && [ "$frt" -lt 4500 ]'
 	check "it counted 100 ms ticks as fio does (raidbench $(jget "$W/rb/out.json" 'j["read"]["total_ios"]'), fio $(jget "$W/fio/out.json" 'j["read"]["total_ios"]'))" \
 		[ "$(jget "$W/rb/out.json" 'abs(j["read"]["total_ios"] - 20) <= 4')" = True ]
 else fail "sleep job: fio $FIO_RC, raidbench $RB_RC: $(cat "$W/rb/err")"; fi
