@@ -366,8 +366,11 @@ static int detail_row(struct inv_md *md, char *s)
 
 	for (t = strtok_r(s, " \t", &save); t && n < 16; t = strtok_r(NULL, " \t", &save))
 		tok[n++] = t;
-	if (n < 5 || !isdigit((unsigned char)*tok[0]) || *tok[n - 1] != '/')
-		return 0;	/* "removed" rows name no device */
+	/* "removed" rows name no device; a member outside any slot (a container's
+	 * disk, an inactive array's) has "-" for its number */
+	if (n < 5 || (!isdigit((unsigned char)*tok[0]) && strcmp(tok[0], "-")) ||
+	    *tok[n - 1] != '/')
+		return 0;
 	for (size_t i = 4; i + 1 < n; i++)
 		snprintf(words + strlen(words), sizeof(words) - strlen(words), " %s", tok[i]);
 	m = inv_add_md_member(md);
@@ -381,7 +384,20 @@ static int detail_row(struct inv_md *md, char *s)
 	/* "spare rebuilding" holds a slot: the word mdstat and sysfs give it too */
 	if (strstr(words, "rebuilding"))
 		return rt_set(&m->role, "rebuilding");
+	/* no words and no slot: what /proc/mdstat flags (S) (a container's disks) */
+	if (!*words && m->slot == INV_UNSET)
+		return rt_set(&m->role, "spare");
 	return rt_set(&m->role, strstr(words, "spare") ? "spare" : "active");
+}
+
+/* A faulty device never leaves its array ok, even with every slot in sync
+ * ("clean" and a faulty device kept beside the mirror): it needs a hand,
+ * as /proc/mdstat's (F) on a full [n/n] does. */
+static void detail_faulty(struct inv_md *md)
+{
+	for (size_t i = 0; md->status == INV_OK && i < md->nr_members; i++)
+		if (md->members[i].role && !strcmp(md->members[i].role, "faulty"))
+			md->status = INV_DEGRADED;
 }
 
 static int parse_detail(struct inventory *inv, const char *text, const struct raidtool_src *src,
@@ -434,6 +450,13 @@ static int parse_detail(struct inventory *inv, const char *text, const struct ra
 		}
 		if (!rt_kv(s, &k, &v))
 			continue;
+		if (!strcmp(k, "Magic")) {	/* a member's superblock: --examine */
+			ret = rt_bad_output(err, errlen, src, i + 1, rt_trim(orig),
+					    "this is `mdadm --examine` (one member device's "
+					    "superblock), not `mdadm --detail` of an array: import "
+					    "`mdadm --detail /dev/mdN` or /proc/mdstat");
+			break;
+		}
 		if (!strcmp(k, "Raid Level")) {
 			ret = set_level(&md->raid_level, v);
 		} else if (!strcmp(k, "Array Size")) {
@@ -457,6 +480,8 @@ static int parse_detail(struct inventory *inv, const char *text, const struct ra
 	rt_lines_release(&l);
 	if (!ret && idx < 0)
 		ret = rt_bad_output(err, errlen, src, 0, NULL, "no md array in it");
+	for (size_t i = 0; !ret && i < inv->nr_md; i++)
+		detail_faulty(&inv->md[i]);
 	return ret;
 }
 
