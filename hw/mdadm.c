@@ -60,7 +60,7 @@ static int small_int(const char *s)
 struct mdstat_md {
 	long idx;		/* into inv->md, -1 when none is open */
 	char state[64];		/* "active", "active (auto-read-only)", "inactive" */
-	char disks[32];		/* "[3/2] [U_U]" */
+	char disks[288];	/* "[3/2] [U_U]", up to 256 slots */
 	char action[96];	/* "recovery = 12.6%", "resync=DELAYED" */
 	bool degraded;
 	bool counted;		/* "[n/w]" seen: working is w */
@@ -146,7 +146,7 @@ static bool mdstat_rebuilding(const struct inv_md *md)
 static int mdstat_finish(struct inventory *inv, struct mdstat_md *m)
 {
 	struct inv_md *md;
-	char text[256];
+	char text[512];
 	double pct = -1;
 	int ret;
 
@@ -174,14 +174,37 @@ static int mdstat_finish(struct inventory *inv, struct mdstat_md *m)
 	return rt_set(&md->status_text, text);
 }
 
+static void mdstat_detail(struct inventory *inv, struct mdstat_md *m, char *s);
+
+/*
+ * Where " N blocks" starts on an array's own line (2.2-era kernels printed
+ * the size and state there), or NULL.
+ */
+static char *blocks_on_line(char *s)
+{
+	for (char *b = strstr(s, " blocks"); b; b = strstr(b + 1, " blocks")) {
+		char *d = b;
+
+		while (d > s && isdigit((unsigned char)d[-1]))
+			d--;
+		if (d < b && d > s && d[-1] == ' ' && (!b[7] || b[7] == ' '))
+			return d;
+	}
+	return NULL;
+}
+
 /* "md0 : active raid5 sdc1[3](F) sdb1[0] sdd1[2]" */
 static int mdstat_array(struct inventory *inv, struct mdstat_md *m, char *s)
 {
-	char *save = NULL, *t, *colon = strchr(s, ':');
+	char *save = NULL, *t, *colon = strchr(s, ':'), rest[512] = "", *b;
 	struct inv_md *md;
 	int ret;
 
 	*colon = '\0';
+	if ((b = blocks_on_line(colon + 1))) {	/* "... sda5[0] 633984 blocks level 5, ..." */
+		snprintf(rest, sizeof(rest), "%s", b);
+		*b = '\0';
+	}
 	md = inv_add_md(inv);
 	if (!md)
 		return -ENOMEM;
@@ -222,7 +245,26 @@ static int mdstat_array(struct inventory *inv, struct mdstat_md *m, char *s)
 				return ret;
 		}
 	}
+	if (*rest)
+		mdstat_detail(inv, m, rest);
 	return 0;
+}
+
+/* "[n/w] [U_]" in s: the array's member state */
+static void mdstat_counted(struct mdstat_md *m, const char *s)
+{
+	const char *sq = strstr(s, " [");
+	unsigned n, w;
+
+	if (sq && sscanf(sq, " [%u/%u]", &n, &w) == 2) {
+		const char *map = strchr(sq + 2, '['), *end = map ? strchr(map, ']') : NULL;
+		int len = end ? (int)(end - sq) : (int)strlen(sq + 1);	/* "[n/w] [U_]" only */
+
+		m->counted = true;
+		m->working = w;
+		snprintf(m->disks, sizeof(m->disks), "%.*s", len, sq + 1);
+		m->degraded |= w < n || (map && strchr(map, '_') && (!end || strchr(map, '_') < end));
+	}
 }
 
 /* The indented lines under an array: size and disks, progress, bitmap. */
@@ -231,22 +273,18 @@ static void mdstat_detail(struct inventory *inv, struct mdstat_md *m, char *s)
 	struct inv_md *md = &inv->md[m->idx];
 	size_t digits = strspn(s, "0123456789");
 	int64_t sz;
-	unsigned n, w;
-	char *eq, *sq;
+	char *eq;
 
 	if (digits && !strncmp(s + digits, " blocks", 7)) {
 		m->blocks = true;
 		/* a count past 8 EiB is unknown, never a wrapped size */
 		md->size_bytes = rt_scaled(s, 1024, &sz) ? INV_UNSET : sz;
-		sq = strstr(s, " [");
-		if (sq && sscanf(sq, " [%u/%u]", &n, &w) == 2) {
-			m->counted = true;
-			m->working = w;
-			snprintf(m->disks, sizeof(m->disks), "%s", sq + 1);
-			m->degraded |= w < n || strchr(sq, '_');
-		}
+		mdstat_counted(m, s);
 		return;
 	}
+	/* the state wrapped onto the next line: "level 5, 32k chunk, algorithm 2 [4/4] [UUUU]" */
+	if (m->blocks && !m->counted)
+		mdstat_counted(m, s);
 	/* "[==>....]  recovery = 12.6% (37043392/292945152) ...", "resync=DELAYED" */
 	for (const char *const *a = (const char *const[]){ "resync", "recovery", "reshape", "check",
 							      "repair", NULL }; *a; a++) {
@@ -286,6 +324,9 @@ static int parse_mdstat(struct inventory *inv, const char *text, const struct ra
 			continue;
 		if (rt_prefix(s, "Personalities")) {
 			personalities = true;
+		} else if (personalities && !arrays && indented && *s == '[' &&
+			   s[strlen(s) - 1] == ']') {
+			continue;	/* the Personalities line wrapped: "    [raid4] [raid10]" */
 		} else if (!personalities && !arrays && strstr(s, "mdstat")) {
 			continue;	/* the prompt a paste starts with: "$ cat /proc/mdstat" */
 		} else if (!personalities) {
@@ -301,7 +342,8 @@ static int parse_mdstat(struct inventory *inv, const char *text, const struct ra
 			m.line = i + 1;
 			snprintf(m.head, sizeof(m.head), "%s", rt_trim(orig));
 		} else if (m.idx >= 0) {
-			bool had = m.blocks;
+			/* a line after the one that gave the size and state */
+			bool had = m.blocks && (m.counted || !redundant(inv->md[m.idx].raid_level));
 
 			mdstat_detail(inv, &m, s);	/* unknown lines (bitmap:) add nothing */
 			m.tail |= had;
@@ -400,12 +442,39 @@ static void detail_faulty(struct inv_md *md)
 			md->status = INV_DEGRADED;
 }
 
+/*
+ * --detail ends each array with its member table, one row per device it
+ * counts ("Total Devices"): an array without it, or with fewer rows, was
+ * cut short, and its State alone ("clean") would hide a faulty device.
+ */
+static int detail_whole(const struct inventory *inv, long idx, bool table, long total,
+			size_t line, const char *head, const struct raidtool_src *src, char *err,
+			size_t errlen)
+{
+	const struct inv_md *md;
+
+	if (idx < 0)
+		return 0;
+	md = &inv->md[idx];
+	if (!table)
+		return rt_bad_output(err, errlen, src, line, head, "%s ends before its member table "
+				     "('Number Major Minor RaidDevice'): the capture is cut short",
+				     md->name ? md->name : "an array");
+	if (total >= 0 && md->nr_members < (size_t)total)
+		return rt_bad_output(err, errlen, src, line, head, "%s lists %zu of its %ld devices "
+				     "(Total Devices): the capture is cut short",
+				     md->name ? md->name : "an array", md->nr_members, total);
+	return 0;
+}
+
 static int parse_detail(struct inventory *inv, const char *text, const struct raidtool_src *src,
 			char *err, size_t errlen)
 {
 	struct rt_lines l;
-	long idx = -1;
+	long idx = -1, total = -1;
 	bool table = false;
+	size_t head_line = 0;
+	char head[160] = "";
 	int ret;
 
 	ret = rt_lines_split(text, &l);
@@ -422,6 +491,12 @@ static int parse_detail(struct inventory *inv, const char *text, const struct ra
 			break;
 		}
 		if (*s == '/' && s[strlen(s) - 1] == ':') {
+			if ((ret = detail_whole(inv, idx, table, total, head_line, head, src, err,
+						errlen)))
+				break;
+			head_line = i + 1;
+			snprintf(head, sizeof(head), "%s", s);
+			total = -1;
 			s[strlen(s) - 1] = '\0';
 			md = inv_add_md(inv);
 			if (!md || rt_set(&md->name, base(s))) {
@@ -457,7 +532,9 @@ static int parse_detail(struct inventory *inv, const char *text, const struct ra
 					    "`mdadm --detail /dev/mdN` or /proc/mdstat");
 			break;
 		}
-		if (!strcmp(k, "Raid Level")) {
+		if (!strcmp(k, "Total Devices") && isdigit((unsigned char)*v)) {
+			total = small_int(v);
+		} else if (!strcmp(k, "Raid Level")) {
 			ret = set_level(&md->raid_level, v);
 		} else if (!strcmp(k, "Array Size")) {
 			int64_t sz;
@@ -480,6 +557,8 @@ static int parse_detail(struct inventory *inv, const char *text, const struct ra
 	rt_lines_release(&l);
 	if (!ret && idx < 0)
 		ret = rt_bad_output(err, errlen, src, 0, NULL, "no md array in it");
+	if (!ret)
+		ret = detail_whole(inv, idx, table, total, head_line, head, src, err, errlen);
 	for (size_t i = 0; !ret && i < inv->nr_md; i++)
 		detail_faulty(&inv->md[i]);
 	return ret;
