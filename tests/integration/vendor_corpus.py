@@ -145,8 +145,14 @@ def property_detail(text, model):
     return errs
 
 
+# storcli's text legends ("Onln=Online|Rbld=Rebuild|Dgrd=Degraded") name every state word
+LEGEND = re.compile(r"^.*\w[=-]\w.*\|.*$", re.M)
+
+
 def property_any(tool, text, model):
     """Vendor tools: a capture naming a bad state leaves something not ok."""
+    if tool == "storcli":
+        text = LEGEND.sub("", text)
     m = BAD[tool].search(text) if tool in BAD else None
     if m and not any(s in NOT_OK for s in statuses(model)):
         return ["the capture says %r, every status is ok" % m.group(0).strip()]

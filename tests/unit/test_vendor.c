@@ -361,6 +361,35 @@ START_TEST(storcli_text_blank_headed_column)
 }
 END_TEST
 
+/* A table printed with single blanks (phpsysinfo's ServeRAID M5210): read one value per name. */
+START_TEST(storcli_text_single_blank_table)
+{
+	static const char *const head =
+		"Controller = 0\nStatus = Success\nDescription = None\n\nModel = ServeRAID M5210\n\n"
+		"VD LIST :\n=======\n\n"
+		"---------------------------------------------------------\n"
+		"DG/VD TYPE State Access Consist Cache sCC Size Name\n"
+		"---------------------------------------------------------\n";
+	char text[1024];
+
+	snprintf(text, sizeof(text), "%s0/0 RAID5 Optl RW Yes RWBD - 4.087 TB\n"
+		 "1/1 RAID1 Dgrd RW No RWBD - 100 GB data\n"
+		 "---------------------------------------------------------\n", head);
+	ck_assert_msg(parse_with(&raidtool_storcli, text, "/call show all") == 0, "%s", err);
+	ck_assert_int_eq(inv.nr_controllers, 1);
+	ck_assert_int_eq(inv.controllers[0].nr_arrays, 2);
+	ck_assert_pstr_eq(inv.controllers[0].arrays[0].lds[0].raid_level, "5");
+	ck_assert_int_eq(inv.controllers[0].arrays[0].lds[0].size_bytes, 4493704022721LL);
+	ck_assert_int_eq(inv.controllers[0].arrays[1].lds[0].status, INV_DEGRADED);
+	ck_assert_int_eq(inv.controllers[0].arrays[1].lds[0].size_bytes, 100LL << 30);
+	/* a name with a blank: one value too many, which is whose is a guess */
+	snprintf(text, sizeof(text), "%s0/0 RAID5 Optl RW Yes RWBD - 4.087 TB my data\n"
+		 "---------------------------------------------------------\n", head);
+	ck_assert_int_eq(parse_with(&raidtool_storcli, text, "/call show all"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "cannot be told apart"));
+}
+END_TEST
+
 /* The same rows as text and as J give one model (text transcribed from the JSON capture). */
 START_TEST(storcli_text_json_pair)
 {
@@ -777,6 +806,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, storcli_text_two_controllers);
 	tcase_add_test(tc, storcli2_drive_words);
 	tcase_add_test(tc, storcli_text_blank_headed_column);
+	tcase_add_test(tc, storcli_text_single_blank_table);
 	tcase_add_test(tc, megacli_ldpdinfo);
 	tcase_add_test(tc, megacli_ldinfo);
 	tcase_add_test(tc, megacli_pdlist);
