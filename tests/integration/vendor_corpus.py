@@ -124,13 +124,17 @@ def property_md(text, model):
 
 
 def property_detail(text, model):
+    """Per array (a device may sit in a container and in its member array)."""
     errs = []
+    arrays = {m["name"]: {x["device"]: x["role"] for x in m.get("members", [])}
+              for m in model.get("md_arrays", [])}
     devs = {}
-    for m in model.get("md_arrays", []):
-        for x in m.get("members", []):
-            devs[x["device"]] = x["role"]
     for line in text.splitlines():
-        r = re.match(r"^\s*\d+\s+\d+\s+\d+\s+\S+\s+(.*?)\s+/dev/(\S+)\s*$", line)
+        h = re.match(r"^\s*/dev/(?:md/)?(\S+):\s*$", line)
+        if h:
+            devs = arrays.get(h.group(1), {})
+            continue
+        r = re.match(r"^\s*[\d-]+\s+\d+\s+\d+\s+\S+\s+(.*?)\s+/dev/(\S+)\s*$", line)
         if not r:
             continue
         words, dev = r.group(1), os.path.basename(r.group(2))
