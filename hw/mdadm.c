@@ -8,7 +8,8 @@
  * md from sysfs is discovery's (hw/discover*); this file reads what mdadm
  * and the kernel's text say. In /proc/mdstat the number in "sda1[2]" is the
  * member's descriptor, not its slot or role, so slots come only from
- * --detail and roles from the flags: (S) spare, (F) faulty, (R) replacement.
+ * --detail and roles from the flags: (S) spare, (F) faulty, (R) replacement,
+ * (J) the write journal.
  */
 #include "raidtool.h"
 #include "raidtool_int.h"
@@ -236,6 +237,9 @@ static int mdstat_array(struct inventory *inv, struct mdstat_md *m, char *s)
 			if (strstr(br + 1, "(F)")) {
 				m->degraded = true;
 				ret = rt_set(&mem->role, "faulty");
+			} else if (strstr(br + 1, "(J)")) {
+				/* the write journal of a RAID 4/5/6: no slot, not in [n/w] */
+				ret = rt_set(&mem->role, "journal");
 			} else {
 				/* (R): the replacement a recovery copies a member onto */
 				ret = rt_set(&mem->role, strstr(br + 1, "(S)") ? "spare" :
@@ -423,6 +427,8 @@ static int detail_row(struct inv_md *md, char *s)
 	m->slot = isdigit((unsigned char)*tok[3]) ? small_int(tok[3]) : INV_UNSET;
 	if (strstr(words, "faulty"))
 		return rt_set(&m->role, "faulty");
+	if (strstr(words, "journal"))
+		return rt_set(&m->role, "journal");
 	/* "spare rebuilding" holds a slot: the word mdstat and sysfs give it too */
 	if (strstr(words, "rebuilding"))
 		return rt_set(&m->role, "rebuilding");

@@ -724,6 +724,21 @@ START_TEST(md_old_and_cut_forms)
 				 "/proc/mdstat") == 0, "%s", err);
 	md_is(&inv.md[0], "md9", "1", 530048LL * 1024, INV_DEGRADED,
 	      "active [24/2] [UU______________________], degraded", -1, 2);
+	/* a RAID 5's write journal (J): neither a member being rebuilt nor one in [n/w] */
+	ck_assert_msg(parse_with(&raidtool_mdadm, "Personalities : [raid5]\n"
+				 "md0 : active raid5 nvme2n1[4] dm-0[3](J) nvme1n1[1] nvme0n1[0]\n"
+				 "      100 blocks super 1.2 level 5, 512k chunk, algorithm 2 [3/3] [UUU]\n\n"
+				 "unused devices: <none>\n", "/proc/mdstat") == 0, "%s", err);
+	md_is(&inv.md[0], "md0", "5", 102400, INV_OK, "active [3/3] [UUU]", -1, 4);
+	member_is(&inv.md[0], 0, "nvme2n1", "active", INV_UNSET);
+	member_is(&inv.md[0], 1, "dm-0", "journal", INV_UNSET);
+	ck_assert_msg(parse_with(&raidtool_mdadm, "/dev/md0:\n  Raid Level : raid5\n"
+				 "  Total Devices : 2\n        State : clean \n"
+				 "    Number   Major   Minor   RaidDevice State\n"
+				 "       0     259        1        0      active sync   /dev/nvme0n1\n"
+				 "       3     253        0        -      journal   /dev/dm-0\n",
+				 "--detail") == 0, "%s", err);
+	member_is(&inv.md[0], 1, "dm-0", "journal", INV_UNSET);
 	/* --detail: an --examine is named; a capture cut before or inside the member table */
 	ck_assert_int_eq(parse_with(&raidtool_mdadm, "/dev/sdc1:\n          Magic : a92b4efc\n"
 				    "   Array State : A. ('A' == active, '.' == missing)\n", "--detail"),
