@@ -257,8 +257,9 @@ static bool size_pair(const char *num, const char *unit)
  * columns ("0/0 RAID5 Optl RW Yes RWBD - 4.087 TB" under "DG/VD TYPE State
  * Access Consist Cache sCC Size Name"): positions tell nothing, but when
  * every header name is one word and every row holds one value per name (a
- * size's number and unit being one value, an empty Name last), the rows
- * read one way only. Anything else stays refused. The list, or NULL.
+ * size's number and unit being one value, an empty Name last) and starts
+ * with an id, the rows read one way only. Anything else stays refused. The
+ * list, or NULL.
  */
 static int add_table(struct st *p, struct json_object *list);
 
@@ -289,7 +290,10 @@ static struct json_object *single_spaced(struct st *p, size_t h, size_t end)
 			else
 				v[nv++] = t;
 		}
-		if (t || !(nv == nn || (nv + 1 == nn && !strcmp(names[nn - 1], "Name")))) {
+		/* every table read starts a row with an id ("0/0", "252:0", "0"): a
+		 * line of another row's tail (a paste reflowed) is never one */
+		if (t || !(nv == nn || (nv + 1 == nn && !strcmp(names[nn - 1], "Name"))) ||
+		    !nv || !(isdigit((unsigned char)*v[0]) || *v[0] == ':')) {
 			json_object_put(list);
 			return NULL;
 		}

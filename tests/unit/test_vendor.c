@@ -387,6 +387,11 @@ START_TEST(storcli_text_single_blank_table)
 		 "---------------------------------------------------------\n", head);
 	ck_assert_int_eq(parse_with(&raidtool_storcli, text, "/call show all"), -EBADMSG);
 	ck_assert_ptr_nonnull(strstr(err, "cannot be told apart"));
+	/* a paste reflowed into paragraphs: a line holding another row's tail, as many values */
+	snprintf(text, sizeof(text), "%sOFF 3.637 TB Data 2/2 RAID0 Optl RW Yes RWBD -\n"
+		 "---------------------------------------------------------\n", head);
+	ck_assert_int_eq(parse_with(&raidtool_storcli, text, "/call show all"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "cannot be told apart"));
 }
 END_TEST
 
