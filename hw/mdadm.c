@@ -393,10 +393,11 @@ static enum inv_status detail_state(const char *s)
 		return INV_REBUILDING;
 	if (strstr(s, "reshaping"))
 		return INV_TRANSFORMING;
-	if (strstr(s, "resyncing"))
-		return INV_INITIALIZING;
+	/* "clean, degraded, resyncing (PENDING)": degraded first, a resync is milder */
 	if (strstr(s, "degraded"))
 		return INV_DEGRADED;
+	if (strstr(s, "resyncing"))
+		return INV_INITIALIZING;
 	if (rt_prefix(s, "clean") || rt_prefix(s, "active"))
 		return INV_OK;
 	return INV_UNKNOWN;
@@ -438,14 +439,20 @@ static int detail_row(struct inv_md *md, char *s)
 	return rt_set(&m->role, strstr(words, "spare") ? "spare" : "active");
 }
 
-/* A faulty device never leaves its array ok, even with every slot in sync
- * ("clean" and a faulty device kept beside the mirror): it needs a hand,
- * as /proc/mdstat's (F) on a full [n/n] does. */
-static void detail_faulty(struct inv_md *md)
+/* The State line weighed with the member rows. A faulty device never leaves
+ * its array ok, even with every slot in sync ("clean" and a faulty device
+ * kept beside the mirror): it needs a hand, as /proc/mdstat's (F) on a full
+ * [n/n] does. */
+static void detail_by_members(struct inv_md *md)
 {
 	for (size_t i = 0; md->status == INV_OK && i < md->nr_members; i++)
 		if (md->members[i].role && !strcmp(md->members[i].role, "faulty"))
 			md->status = INV_DEGRADED;
+	/* degraded with a member being rebuilt into a slot (its recovery pending or
+	 * delayed): rebuilding, as /proc/mdstat's degraded map with such a member */
+	for (size_t i = 0; md->status == INV_DEGRADED && i < md->nr_members; i++)
+		if (md->members[i].role && !strcmp(md->members[i].role, "rebuilding"))
+			md->status = INV_REBUILDING;
 }
 
 /*
@@ -566,7 +573,7 @@ static int parse_detail(struct inventory *inv, const char *text, const struct ra
 	if (!ret)
 		ret = detail_whole(inv, idx, table, total, head_line, head, src, err, errlen);
 	for (size_t i = 0; !ret && i < inv->nr_md; i++)
-		detail_faulty(&inv->md[i]);
+		detail_by_members(&inv->md[i]);
 	return ret;
 }
 

@@ -756,6 +756,20 @@ START_TEST(md_old_and_cut_forms)
 		 "       2     254        2        1      active sync   /dev/vda2\n", head);
 	ck_assert_int_eq(parse_with(&raidtool_mdadm, text, "--detail"), -EBADMSG);
 	ck_assert_msg(strstr(err, "md0 lists 2 of its 3 devices"), "%s", err);
+	/* degraded and a resync pending: degraded first; with a member being rebuilt, rebuilding */
+	ck_assert_msg(parse_with(&raidtool_mdadm, "/dev/md1:\n  Raid Level : raid1\n"
+				 "  State : clean, degraded, resyncing (PENDING)\n"
+				 "    Number   Major   Minor   RaidDevice State\n"
+				 "       0       8        1        0      active sync   /dev/sda1\n",
+				 "--detail") == 0, "%s", err);
+	ck_assert_int_eq(inv.md[0].status, INV_DEGRADED);
+	ck_assert_msg(parse_with(&raidtool_mdadm, "/dev/md1:\n  Raid Level : raid1\n"
+				 "  State : clean, degraded, resyncing (PENDING)\n"
+				 "    Number   Major   Minor   RaidDevice State\n"
+				 "       0       8        1        0      active sync   /dev/sda1\n"
+				 "       2       8       17        1      spare rebuilding   /dev/sdb1\n",
+				 "--detail") == 0, "%s", err);
+	ck_assert_int_eq(inv.md[0].status, INV_REBUILDING);
 	/* the third: faulty beside a clean mirror, which is then not ok */
 	snprintf(text + strlen(text), sizeof(text) - strlen(text),
 		 "       3     254        4        -      faulty   /dev/vda4\n");
