@@ -8,7 +8,8 @@
  * md from sysfs is discovery's (hw/discover*); this file reads what mdadm
  * and the kernel's text say. In /proc/mdstat the number in "sda1[2]" is the
  * member's descriptor, not its slot or role, so slots come only from
- * --detail and roles from the flags: (S) spare, (F) faulty, (R) replacement.
+ * --detail and roles from the flags: (S) spare, (F) faulty, (R) replacement,
+ * (J) the write journal.
  */
 #include "raidtool.h"
 #include "raidtool_int.h"
@@ -60,7 +61,7 @@ static int small_int(const char *s)
 struct mdstat_md {
 	long idx;		/* into inv->md, -1 when none is open */
 	char state[64];		/* "active", "active (auto-read-only)", "inactive" */
-	char disks[32];		/* "[3/2] [U_U]" */
+	char disks[288];	/* "[3/2] [U_U]", up to 256 slots */
 	char action[96];	/* "recovery = 12.6%", "resync=DELAYED" */
 	bool degraded;
 	bool counted;		/* "[n/w]" seen: working is w */
@@ -146,7 +147,7 @@ static bool mdstat_rebuilding(const struct inv_md *md)
 static int mdstat_finish(struct inventory *inv, struct mdstat_md *m)
 {
 	struct inv_md *md;
-	char text[256];
+	char text[512];
 	double pct = -1;
 	int ret;
 
@@ -174,14 +175,37 @@ static int mdstat_finish(struct inventory *inv, struct mdstat_md *m)
 	return rt_set(&md->status_text, text);
 }
 
+static void mdstat_detail(struct inventory *inv, struct mdstat_md *m, char *s);
+
+/*
+ * Where " N blocks" starts on an array's own line (2.2-era kernels printed
+ * the size and state there), or NULL.
+ */
+static char *blocks_on_line(char *s)
+{
+	for (char *b = strstr(s, " blocks"); b; b = strstr(b + 1, " blocks")) {
+		char *d = b;
+
+		while (d > s && isdigit((unsigned char)d[-1]))
+			d--;
+		if (d < b && d > s && d[-1] == ' ' && (!b[7] || b[7] == ' '))
+			return d;
+	}
+	return NULL;
+}
+
 /* "md0 : active raid5 sdc1[3](F) sdb1[0] sdd1[2]" */
 static int mdstat_array(struct inventory *inv, struct mdstat_md *m, char *s)
 {
-	char *save = NULL, *t, *colon = strchr(s, ':');
+	char *save = NULL, *t, *colon = strchr(s, ':'), rest[512] = "", *b;
 	struct inv_md *md;
 	int ret;
 
 	*colon = '\0';
+	if ((b = blocks_on_line(colon + 1))) {	/* "... sda5[0] 633984 blocks level 5, ..." */
+		snprintf(rest, sizeof(rest), "%s", b);
+		*b = '\0';
+	}
 	md = inv_add_md(inv);
 	if (!md)
 		return -ENOMEM;
@@ -213,6 +237,9 @@ static int mdstat_array(struct inventory *inv, struct mdstat_md *m, char *s)
 			if (strstr(br + 1, "(F)")) {
 				m->degraded = true;
 				ret = rt_set(&mem->role, "faulty");
+			} else if (strstr(br + 1, "(J)")) {
+				/* the write journal of a RAID 4/5/6: no slot, not in [n/w] */
+				ret = rt_set(&mem->role, "journal");
 			} else {
 				/* (R): the replacement a recovery copies a member onto */
 				ret = rt_set(&mem->role, strstr(br + 1, "(S)") ? "spare" :
@@ -222,7 +249,26 @@ static int mdstat_array(struct inventory *inv, struct mdstat_md *m, char *s)
 				return ret;
 		}
 	}
+	if (*rest)
+		mdstat_detail(inv, m, rest);
 	return 0;
+}
+
+/* "[n/w] [U_]" in s: the array's member state */
+static void mdstat_counted(struct mdstat_md *m, const char *s)
+{
+	const char *sq = strstr(s, " [");
+	unsigned n, w;
+
+	if (sq && sscanf(sq, " [%u/%u]", &n, &w) == 2) {
+		const char *map = strchr(sq + 2, '['), *end = map ? strchr(map, ']') : NULL;
+		int len = end ? (int)(end - sq) : (int)strlen(sq + 1);	/* "[n/w] [U_]" only */
+
+		m->counted = true;
+		m->working = w;
+		snprintf(m->disks, sizeof(m->disks), "%.*s", len, sq + 1);
+		m->degraded |= w < n || (map && strchr(map, '_') && (!end || strchr(map, '_') < end));
+	}
 }
 
 /* The indented lines under an array: size and disks, progress, bitmap. */
@@ -231,22 +277,18 @@ static void mdstat_detail(struct inventory *inv, struct mdstat_md *m, char *s)
 	struct inv_md *md = &inv->md[m->idx];
 	size_t digits = strspn(s, "0123456789");
 	int64_t sz;
-	unsigned n, w;
-	char *eq, *sq;
+	char *eq;
 
 	if (digits && !strncmp(s + digits, " blocks", 7)) {
 		m->blocks = true;
 		/* a count past 8 EiB is unknown, never a wrapped size */
 		md->size_bytes = rt_scaled(s, 1024, &sz) ? INV_UNSET : sz;
-		sq = strstr(s, " [");
-		if (sq && sscanf(sq, " [%u/%u]", &n, &w) == 2) {
-			m->counted = true;
-			m->working = w;
-			snprintf(m->disks, sizeof(m->disks), "%s", sq + 1);
-			m->degraded |= w < n || strchr(sq, '_');
-		}
+		mdstat_counted(m, s);
 		return;
 	}
+	/* the state wrapped onto the next line: "level 5, 32k chunk, algorithm 2 [4/4] [UUUU]" */
+	if (m->blocks && !m->counted)
+		mdstat_counted(m, s);
 	/* "[==>....]  recovery = 12.6% (37043392/292945152) ...", "resync=DELAYED" */
 	for (const char *const *a = (const char *const[]){ "resync", "recovery", "reshape", "check",
 							      "repair", NULL }; *a; a++) {
@@ -286,6 +328,9 @@ static int parse_mdstat(struct inventory *inv, const char *text, const struct ra
 			continue;
 		if (rt_prefix(s, "Personalities")) {
 			personalities = true;
+		} else if (personalities && !arrays && indented && *s == '[' &&
+			   s[strlen(s) - 1] == ']') {
+			continue;	/* the Personalities line wrapped: "    [raid4] [raid10]" */
 		} else if (!personalities && !arrays && strstr(s, "mdstat")) {
 			continue;	/* the prompt a paste starts with: "$ cat /proc/mdstat" */
 		} else if (!personalities) {
@@ -301,7 +346,8 @@ static int parse_mdstat(struct inventory *inv, const char *text, const struct ra
 			m.line = i + 1;
 			snprintf(m.head, sizeof(m.head), "%s", rt_trim(orig));
 		} else if (m.idx >= 0) {
-			bool had = m.blocks;
+			/* a line after the one that gave the size and state */
+			bool had = m.blocks && (m.counted || !redundant(inv->md[m.idx].raid_level));
 
 			mdstat_detail(inv, &m, s);	/* unknown lines (bitmap:) add nothing */
 			m.tail |= had;
@@ -347,10 +393,11 @@ static enum inv_status detail_state(const char *s)
 		return INV_REBUILDING;
 	if (strstr(s, "reshaping"))
 		return INV_TRANSFORMING;
-	if (strstr(s, "resyncing"))
-		return INV_INITIALIZING;
+	/* "clean, degraded, resyncing (PENDING)": degraded first, a resync is milder */
 	if (strstr(s, "degraded"))
 		return INV_DEGRADED;
+	if (strstr(s, "resyncing"))
+		return INV_INITIALIZING;
 	if (rt_prefix(s, "clean") || rt_prefix(s, "active"))
 		return INV_OK;
 	return INV_UNKNOWN;
@@ -366,8 +413,11 @@ static int detail_row(struct inv_md *md, char *s)
 
 	for (t = strtok_r(s, " \t", &save); t && n < 16; t = strtok_r(NULL, " \t", &save))
 		tok[n++] = t;
-	if (n < 5 || !isdigit((unsigned char)*tok[0]) || *tok[n - 1] != '/')
-		return 0;	/* "removed" rows name no device */
+	/* "removed" rows name no device; a member outside any slot (a container's
+	 * disk, an inactive array's) has "-" for its number */
+	if (n < 5 || (!isdigit((unsigned char)*tok[0]) && strcmp(tok[0], "-")) ||
+	    *tok[n - 1] != '/')
+		return 0;
 	for (size_t i = 4; i + 1 < n; i++)
 		snprintf(words + strlen(words), sizeof(words) - strlen(words), " %s", tok[i]);
 	m = inv_add_md_member(md);
@@ -378,18 +428,66 @@ static int detail_row(struct inv_md *md, char *s)
 	m->slot = isdigit((unsigned char)*tok[3]) ? small_int(tok[3]) : INV_UNSET;
 	if (strstr(words, "faulty"))
 		return rt_set(&m->role, "faulty");
+	if (strstr(words, "journal"))
+		return rt_set(&m->role, "journal");
 	/* "spare rebuilding" holds a slot: the word mdstat and sysfs give it too */
 	if (strstr(words, "rebuilding"))
 		return rt_set(&m->role, "rebuilding");
+	/* no words and no slot: what /proc/mdstat flags (S) (a container's disks) */
+	if (!*words && m->slot == INV_UNSET)
+		return rt_set(&m->role, "spare");
 	return rt_set(&m->role, strstr(words, "spare") ? "spare" : "active");
+}
+
+/* The State line weighed with the member rows. A faulty device never leaves
+ * its array ok, even with every slot in sync ("clean" and a faulty device
+ * kept beside the mirror): it needs a hand, as /proc/mdstat's (F) on a full
+ * [n/n] does. */
+static void detail_by_members(struct inv_md *md)
+{
+	for (size_t i = 0; md->status == INV_OK && i < md->nr_members; i++)
+		if (md->members[i].role && !strcmp(md->members[i].role, "faulty"))
+			md->status = INV_DEGRADED;
+	/* degraded with a member being rebuilt into a slot (its recovery pending or
+	 * delayed): rebuilding, as /proc/mdstat's degraded map with such a member */
+	for (size_t i = 0; md->status == INV_DEGRADED && i < md->nr_members; i++)
+		if (md->members[i].role && !strcmp(md->members[i].role, "rebuilding"))
+			md->status = INV_REBUILDING;
+}
+
+/*
+ * --detail ends each array with its member table, one row per device it
+ * counts ("Total Devices"): an array without it, or with fewer rows, was
+ * cut short, and its State alone ("clean") would hide a faulty device.
+ */
+static int detail_whole(const struct inventory *inv, long idx, bool table, long total,
+			size_t line, const char *head, const struct raidtool_src *src, char *err,
+			size_t errlen)
+{
+	const struct inv_md *md;
+
+	if (idx < 0)
+		return 0;
+	md = &inv->md[idx];
+	if (!table)
+		return rt_bad_output(err, errlen, src, line, head, "%s ends before its member table "
+				     "('Number Major Minor RaidDevice'): the capture is cut short",
+				     md->name ? md->name : "an array");
+	if (total >= 0 && md->nr_members < (size_t)total)
+		return rt_bad_output(err, errlen, src, line, head, "%s lists %zu of its %ld devices "
+				     "(Total Devices): the capture is cut short",
+				     md->name ? md->name : "an array", md->nr_members, total);
+	return 0;
 }
 
 static int parse_detail(struct inventory *inv, const char *text, const struct raidtool_src *src,
 			char *err, size_t errlen)
 {
 	struct rt_lines l;
-	long idx = -1;
+	long idx = -1, total = -1;
 	bool table = false;
+	size_t head_line = 0;
+	char head[160] = "";
 	int ret;
 
 	ret = rt_lines_split(text, &l);
@@ -406,6 +504,12 @@ static int parse_detail(struct inventory *inv, const char *text, const struct ra
 			break;
 		}
 		if (*s == '/' && s[strlen(s) - 1] == ':') {
+			if ((ret = detail_whole(inv, idx, table, total, head_line, head, src, err,
+						errlen)))
+				break;
+			head_line = i + 1;
+			snprintf(head, sizeof(head), "%s", s);
+			total = -1;
 			s[strlen(s) - 1] = '\0';
 			md = inv_add_md(inv);
 			if (!md || rt_set(&md->name, base(s))) {
@@ -434,7 +538,16 @@ static int parse_detail(struct inventory *inv, const char *text, const struct ra
 		}
 		if (!rt_kv(s, &k, &v))
 			continue;
-		if (!strcmp(k, "Raid Level")) {
+		if (!strcmp(k, "Magic")) {	/* a member's superblock: --examine */
+			ret = rt_bad_output(err, errlen, src, i + 1, rt_trim(orig),
+					    "this is `mdadm --examine` (one member device's "
+					    "superblock), not `mdadm --detail` of an array: import "
+					    "`mdadm --detail /dev/mdN` or /proc/mdstat");
+			break;
+		}
+		if (!strcmp(k, "Total Devices") && isdigit((unsigned char)*v)) {
+			total = small_int(v);
+		} else if (!strcmp(k, "Raid Level")) {
 			ret = set_level(&md->raid_level, v);
 		} else if (!strcmp(k, "Array Size")) {
 			int64_t sz;
@@ -457,6 +570,10 @@ static int parse_detail(struct inventory *inv, const char *text, const struct ra
 	rt_lines_release(&l);
 	if (!ret && idx < 0)
 		ret = rt_bad_output(err, errlen, src, 0, NULL, "no md array in it");
+	if (!ret)
+		ret = detail_whole(inv, idx, table, total, head_line, head, src, err, errlen);
+	for (size_t i = 0; !ret && i < inv->nr_md; i++)
+		detail_by_members(&inv->md[i]);
 	return ret;
 }
 

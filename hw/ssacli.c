@@ -44,6 +44,8 @@ struct ssa {
 	size_t lines;		/* non-blank lines seen */
 	size_t warn_line;	/* the first "Warning:" before any controller, 0 if none */
 	char warn[160];
+	bool in_warn;		/* inside a controller's "Warning:" paragraph */
+	char warn_para[768];	/* its words, up to the blank line that ends it */
 };
 
 #define CTRL(p) (&(p)->inv->controllers[(p)->ctrl])
@@ -709,7 +711,11 @@ static int parse_line(struct ssa *p, const struct rt_lines *l, size_t i, char *s
 		return 0;
 	}
 	if (rt_prefix(s, "Warning:")) {
-		p->obj = O_NONE;
+		/* a paragraph up to a blank line ("Unrecoverable Media Errors Detected ...
+		 * The following logical drives are affected: 4, 5"), kept as a note; the
+		 * keys after it still describe what they described before it */
+		p->in_warn = true;
+		snprintf(p->warn_para, sizeof(p->warn_para), "%s", s);
 		return 0;
 	}
 	if (is_array_line(s, id, sizeof(id)))
@@ -787,6 +793,14 @@ static int cut_last_line(struct ssa *p, const struct rt_lines *l)
 			     "the output ends in the middle of this line: the capture is cut short");
 }
 
+/* A controller's warning, whole, as a note of the inventory. */
+static int warn_note(struct ssa *p)
+{
+	p->in_warn = false;
+	return inv_add_note(p->inv, "%s %s: %s", p->src->tool,
+			    CTRL(p)->id ? CTRL(p)->id : "(controller)", p->warn_para);
+}
+
 int ssacli_parse(struct inventory *inv, const char *text, const struct raidtool_src *src,
 		     char *err, size_t errlen)
 {
@@ -799,11 +813,22 @@ int ssacli_parse(struct inventory *inv, const char *text, const struct raidtool_
 	for (size_t i = 0; !ret && i < l.nr; i++) {
 		char *s = rt_trim(l.v[i]);
 
-		if (*s) {
+		if (p.in_warn && *s) {	/* the warning goes on */
+			size_t n = strlen(p.warn_para);
+
+			snprintf(p.warn_para + n, sizeof(p.warn_para) - n, " %s", s);
+			p.lines++;
+			continue;
+		}
+		if (p.in_warn)
+			ret = warn_note(&p);
+		if (!ret && *s) {
 			p.lines++;
 			ret = parse_line(&p, &l, i, s);
 		}
 	}
+	if (!ret && p.in_warn)
+		ret = warn_note(&p);
 	if (!ret && l.nr && *text && text[strlen(text) - 1] != '\n')
 		ret = cut_last_line(&p, &l);
 	rt_lines_release(&l);

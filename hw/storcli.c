@@ -668,6 +668,8 @@ static int controller_elem(struct sc *p, struct json_object *elem)
 			p->told_none = true;
 			return 0;
 		}
+		if (!body && !jget(cs, "Controller"))	/* `/call ...` with no controller at all */
+			return rt_vendor_error(p->err, p->errlen, p->src, "%s: %s", status, why);
 		if (!body)
 			return rt_vendor_error(p->err, p->errlen, p->src, "controller %ld: %s: %s",
 					       n, status, why);

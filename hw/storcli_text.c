@@ -10,8 +10,10 @@
  * "Key = Value" lines or a table framed by lines of '-'. A table's columns
  * are found from the blanks shared by its header and every row: values
  * hold single blanks ("10.913 TB", "HBA 9500-16e") and are aligned left or
- * right. A table whose columns cannot be told apart is refused with its
- * line, never guessed. Legends and lines of other shapes are skipped.
+ * right. Some versions print single blanks between columns: such a table
+ * is read when each row holds exactly one value per one-word name (see
+ * single_spaced). A table whose columns cannot be told apart is refused with
+ * its line, never guessed. Legends and lines of other shapes are skipped.
  */
 #include "storcli_text.h"
 #include "raidtool_int.h"
@@ -236,6 +238,77 @@ static void join_blank_headed(const char *header, struct col *c, size_t *nc)
 	}
 }
 
+/* "4.087" then "TB": a size's number and unit, one value */
+static bool size_pair(const char *num, const char *unit)
+{
+	static const char *const units[] = { "B", "KB", "MB", "GB", "TB", "PB", "KiB", "MiB",
+					     "GiB", "TiB", "PiB", NULL };
+
+	if (!isdigit((unsigned char)*num) || strspn(num, "0123456789.") != strlen(num))
+		return false;
+	for (const char *const *u = units; *u; u++)
+		if (!strcmp(unit, *u))
+			return true;
+	return false;
+}
+
+/*
+ * Some storcli versions print a table with single blanks between its
+ * columns ("0/0 RAID5 Optl RW Yes RWBD - 4.087 TB" under "DG/VD TYPE State
+ * Access Consist Cache sCC Size Name"): positions tell nothing, but when
+ * every header name is one word and every row holds one value per name (a
+ * size's number and unit being one value, an empty Name last) and starts
+ * with an id, the rows read one way only. Anything else stays refused. The
+ * list, or NULL.
+ */
+static int add_table(struct st *p, struct json_object *list);
+
+static struct json_object *single_spaced(struct st *p, size_t h, size_t end)
+{
+	char hdr[512], *names[64], *save = NULL, *t;
+	struct json_object *list;
+	size_t nn = 0;
+
+	if (strstr(p->l.v[h], "  "))
+		return NULL;	/* aligned columns: not this shape */
+	snprintf(hdr, sizeof(hdr), "%s", p->l.v[h]);
+	for (t = strtok_r(hdr, " \r", &save); t && nn < 64; t = strtok_r(NULL, " \r", &save))
+		names[nn++] = t;
+	if (nn < 2 || t)
+		return NULL;
+	list = json_object_new_array();
+	for (size_t k = h + 2; list && k < end; k++) {
+		char row_s[512], *v[64];
+		size_t nv = 0;
+		struct json_object *row;
+
+		snprintf(row_s, sizeof(row_s), "%s", p->l.v[k]);
+		save = NULL;
+		for (t = strtok_r(row_s, " \r", &save); t && nv < 64; t = strtok_r(NULL, " \r", &save)) {
+			if (nv && size_pair(v[nv - 1], t))
+				t[-1] = ' ';	/* "4.087 TB" again one value */
+			else
+				v[nv++] = t;
+		}
+		/* every table read starts a row with an id ("0/0", "252:0", "0"): a
+		 * line of another row's tail (a paste reflowed) is never one */
+		if (t || !(nv == nn || (nv + 1 == nn && !strcmp(names[nn - 1], "Name"))) ||
+		    !nv || !(isdigit((unsigned char)*v[0]) || *v[0] == ':')) {
+			json_object_put(list);
+			return NULL;
+		}
+		row = json_object_new_object();
+		if (!row) {
+			json_object_put(list);
+			return NULL;
+		}
+		for (size_t j = 0; j < nn; j++)
+			json_object_object_add(row, names[j], json_object_new_string(j < nv ? v[j] : ""));
+		json_object_array_add(list, row);
+	}
+	return list;
+}
+
 /*
  * The table whose header is line h (rows follow a line of '-', up to the
  * next one). A column whose header holds two names ("Model  Sp" when a
@@ -273,10 +346,13 @@ static int table(struct st *p, size_t h, size_t *next)
 		if (*name && (!strchr(name, ' ') || !strcmp(name, "PCI Address")))
 			continue;
 		free(c);
-		if (read_table(p))
+		if (!read_table(p))
+			return 0;	/* a table the model does not read: skipped */
+		list = single_spaced(p, h, end);
+		if (!list)
 			return bad(p, h, "columns of this table cannot be told apart "
 				   "(header «%s» over one column)", name);
-		return 0;	/* a table the model does not read: skipped */
+		return add_table(p, list);
 	}
 	list = json_object_new_array();
 	if (!list) {
@@ -301,7 +377,12 @@ static int table(struct st *p, size_t h, size_t *next)
 		json_object_array_add(list, row);
 	}
 	free(c);
-	/* a section holds a table: the section becomes the table's rows */
+	return add_table(p, list);
+}
+
+/* A section holds a table: the section becomes the table's rows (list is taken). */
+static int add_table(struct st *p, struct json_object *list)
+{
 	if (p->sect && json_object_is_type(p->sect, json_type_object) &&
 	    !json_object_object_length(p->sect)) {
 		struct json_object *parent = p->detail ? p->detail : p->rd;

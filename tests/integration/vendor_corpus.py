@@ -124,13 +124,17 @@ def property_md(text, model):
 
 
 def property_detail(text, model):
+    """Per array (a device may sit in a container and in its member array)."""
     errs = []
+    arrays = {m["name"]: {x["device"]: x["role"] for x in m.get("members", [])}
+              for m in model.get("md_arrays", [])}
     devs = {}
-    for m in model.get("md_arrays", []):
-        for x in m.get("members", []):
-            devs[x["device"]] = x["role"]
     for line in text.splitlines():
-        r = re.match(r"^\s*\d+\s+\d+\s+\d+\s+\S+\s+(.*?)\s+/dev/(\S+)\s*$", line)
+        h = re.match(r"^\s*/dev/(?:md/)?(\S+):\s*$", line)
+        if h:
+            devs = arrays.get(h.group(1), {})
+            continue
+        r = re.match(r"^\s*[\d-]+\s+\d+\s+\d+\s+\S+\s+(.*?)\s+/dev/(\S+)\s*$", line)
         if not r:
             continue
         words, dev = r.group(1), os.path.basename(r.group(2))
@@ -145,8 +149,14 @@ def property_detail(text, model):
     return errs
 
 
+# storcli's text legends ("Onln=Online|Rbld=Rebuild|Dgrd=Degraded") name every state word
+LEGEND = re.compile(r"^.*\w[=-]\w.*\|.*$", re.M)
+
+
 def property_any(tool, text, model):
     """Vendor tools: a capture naming a bad state leaves something not ok."""
+    if tool == "storcli":
+        text = LEGEND.sub("", text)
     m = BAD[tool].search(text) if tool in BAD else None
     if m and not any(s in NOT_OK for s in statuses(model)):
         return ["the capture says %r, every status is ok" % m.group(0).strip()]

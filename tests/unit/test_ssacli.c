@@ -442,6 +442,24 @@ START_TEST(tabs_crlf_unknown_keys)
 }
 END_TEST
 
+/* A warning paragraph between a controller's line and its keys (check_raid issue 211). */
+START_TEST(warning_inside_a_controller)
+{
+	import_ok("ssacli", "ssacli/ssacli_ctrl-all-show-detail_P816i-a-Warning-media-errors_"
+		  "excerpt_checkraid211.txt");
+	ck_assert_int_eq(inv.nr_controllers, 1);
+	ck_assert_pstr_eq(ctrl(0)->serial, "PWXLH0CRHF002C");
+	ck_assert_pstr_eq(ctrl(0)->firmware, "4.11");
+	ck_assert_int_eq(ctrl(0)->status, INV_OK);
+	ck_assert_int_eq(inv.nr_notes, 1);
+	ck_assert_str_eq(inv.notes[0], "ssacli slot=0: Warning: Unrecoverable Media Errors "
+			 "Detected on Drives during previous Rebuild or Background Surface Analysis "
+			 "(ARM) scan. Errors will be fixed automatically when the sector(s) are "
+			 "overwritten. Backup and Restore are recommended. The following logical "
+			 "drives are affected: 4, 5");
+}
+END_TEST
+
 START_TEST(truncated_line_is_an_error)
 {
 	const char *text = "Smart HBA H240 in Slot 255 (RAID Mode)\n\n   Array A (SAS)\n"
@@ -525,6 +543,7 @@ static Suite *suite(void)
 			    sizeof(seed_changes_ok) / sizeof(seed_changes_ok[0]));
 	tcase_add_test(tc, change_refused);
 	tcase_add_test(tc, tabs_crlf_unknown_keys);
+	tcase_add_test(tc, warning_inside_a_controller);
 	tcase_add_test(tc, truncated_line_is_an_error);
 	tcase_add_test(tc, failed_import_changes_nothing);
 	tcase_add_test(tc, ld_joined_by_wwn);

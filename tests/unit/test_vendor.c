@@ -361,6 +361,40 @@ START_TEST(storcli_text_blank_headed_column)
 }
 END_TEST
 
+/* A table printed with single blanks (phpsysinfo's ServeRAID M5210): read one value per name. */
+START_TEST(storcli_text_single_blank_table)
+{
+	static const char *const head =
+		"Controller = 0\nStatus = Success\nDescription = None\n\nModel = ServeRAID M5210\n\n"
+		"VD LIST :\n=======\n\n"
+		"---------------------------------------------------------\n"
+		"DG/VD TYPE State Access Consist Cache sCC Size Name\n"
+		"---------------------------------------------------------\n";
+	char text[1024];
+
+	snprintf(text, sizeof(text), "%s0/0 RAID5 Optl RW Yes RWBD - 4.087 TB\n"
+		 "1/1 RAID1 Dgrd RW No RWBD - 100 GB data\n"
+		 "---------------------------------------------------------\n", head);
+	ck_assert_msg(parse_with(&raidtool_storcli, text, "/call show all") == 0, "%s", err);
+	ck_assert_int_eq(inv.nr_controllers, 1);
+	ck_assert_int_eq(inv.controllers[0].nr_arrays, 2);
+	ck_assert_pstr_eq(inv.controllers[0].arrays[0].lds[0].raid_level, "5");
+	ck_assert_int_eq(inv.controllers[0].arrays[0].lds[0].size_bytes, 4493704022721LL);
+	ck_assert_int_eq(inv.controllers[0].arrays[1].lds[0].status, INV_DEGRADED);
+	ck_assert_int_eq(inv.controllers[0].arrays[1].lds[0].size_bytes, 100LL << 30);
+	/* a name with a blank: one value too many, which is whose is a guess */
+	snprintf(text, sizeof(text), "%s0/0 RAID5 Optl RW Yes RWBD - 4.087 TB my data\n"
+		 "---------------------------------------------------------\n", head);
+	ck_assert_int_eq(parse_with(&raidtool_storcli, text, "/call show all"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "cannot be told apart"));
+	/* a paste reflowed into paragraphs: a line holding another row's tail, as many values */
+	snprintf(text, sizeof(text), "%sOFF 3.637 TB Data 2/2 RAID0 Optl RW Yes RWBD -\n"
+		 "---------------------------------------------------------\n", head);
+	ck_assert_int_eq(parse_with(&raidtool_storcli, text, "/call show all"), -EBADMSG);
+	ck_assert_ptr_nonnull(strstr(err, "cannot be told apart"));
+}
+END_TEST
+
 /* The same rows as text and as J give one model (text transcribed from the JSON capture). */
 START_TEST(storcli_text_json_pair)
 {
@@ -672,6 +706,79 @@ START_TEST(md_other_forms)
 END_TEST
 
 /* Sizes past 8 EiB: refused naming the line, or unknown; never a wrapped number ("0 B"). */
+/* forms read in the third round of outside captures (tests/fixtures/vendor/SOURCES.md) */
+START_TEST(md_old_and_cut_forms)
+{
+	static const char *const head = "/dev/md0:\n  Raid Level : raid1\n"
+					"  Total Devices : 3\n        State : clean \n";
+	char text[512];
+
+	/* 2.2-era: size and state on the array's own line, the state wrapped onto the next */
+	ck_assert_msg(parse_with(&raidtool_mdadm, "Personalities : [raid1] [raid5] \n"
+				 "md0 : active raid5 sdd1[3](F) sdc6[2] sdb6[1] sda5[0] 633984 blocks\n"
+				 " level 5, 32k chunk, algorithm 2 [4/3] [UUU_] \n"
+				 "unused devices: <none>\n", "/proc/mdstat") == 0, "%s", err);
+	md_is(&inv.md[0], "md0", "5", 633984LL * 1024, INV_DEGRADED, "active [4/3] [UUU_], degraded",
+	      -1, 4);
+	member_is(&inv.md[0], 0, "sdd1", "faulty", INV_UNSET);
+	/* the Personalities line wrapped; a map of 24 slots kept whole */
+	ck_assert_msg(parse_with(&raidtool_mdadm, "Personalities : [linear] [raid0] \n"
+				 "                [raid4] [raid10] \n"
+				 "md9 : active raid1 sdb1[0] sda1[1]\n      530048 blocks super 1.0 "
+				 "[24/2] [UU______________________]\n\nunused devices: <none>\n",
+				 "/proc/mdstat") == 0, "%s", err);
+	md_is(&inv.md[0], "md9", "1", 530048LL * 1024, INV_DEGRADED,
+	      "active [24/2] [UU______________________], degraded", -1, 2);
+	/* a RAID 5's write journal (J): neither a member being rebuilt nor one in [n/w] */
+	ck_assert_msg(parse_with(&raidtool_mdadm, "Personalities : [raid5]\n"
+				 "md0 : active raid5 nvme2n1[4] dm-0[3](J) nvme1n1[1] nvme0n1[0]\n"
+				 "      100 blocks super 1.2 level 5, 512k chunk, algorithm 2 [3/3] [UUU]\n\n"
+				 "unused devices: <none>\n", "/proc/mdstat") == 0, "%s", err);
+	md_is(&inv.md[0], "md0", "5", 102400, INV_OK, "active [3/3] [UUU]", -1, 4);
+	member_is(&inv.md[0], 0, "nvme2n1", "active", INV_UNSET);
+	member_is(&inv.md[0], 1, "dm-0", "journal", INV_UNSET);
+	ck_assert_msg(parse_with(&raidtool_mdadm, "/dev/md0:\n  Raid Level : raid5\n"
+				 "  Total Devices : 2\n        State : clean \n"
+				 "    Number   Major   Minor   RaidDevice State\n"
+				 "       0     259        1        0      active sync   /dev/nvme0n1\n"
+				 "       3     253        0        -      journal   /dev/dm-0\n",
+				 "--detail") == 0, "%s", err);
+	member_is(&inv.md[0], 1, "dm-0", "journal", INV_UNSET);
+	/* --detail: an --examine is named; a capture cut before or inside the member table */
+	ck_assert_int_eq(parse_with(&raidtool_mdadm, "/dev/sdc1:\n          Magic : a92b4efc\n"
+				    "   Array State : A. ('A' == active, '.' == missing)\n", "--detail"),
+			 -EBADMSG);
+	ck_assert_msg(strstr(err, "line 2: this is `mdadm --examine`"), "%s", err);
+	ck_assert_int_eq(parse_with(&raidtool_mdadm, head, "--detail"), -EBADMSG);
+	ck_assert_msg(strstr(err, "md0 ends before its member table"), "%s", err);
+	snprintf(text, sizeof(text), "%s    Number   Major   Minor   RaidDevice State\n"
+		 "       0     254        1        0      active sync   /dev/vda1\n"
+		 "       2     254        2        1      active sync   /dev/vda2\n", head);
+	ck_assert_int_eq(parse_with(&raidtool_mdadm, text, "--detail"), -EBADMSG);
+	ck_assert_msg(strstr(err, "md0 lists 2 of its 3 devices"), "%s", err);
+	/* degraded and a resync pending: degraded first; with a member being rebuilt, rebuilding */
+	ck_assert_msg(parse_with(&raidtool_mdadm, "/dev/md1:\n  Raid Level : raid1\n"
+				 "  State : clean, degraded, resyncing (PENDING)\n"
+				 "    Number   Major   Minor   RaidDevice State\n"
+				 "       0       8        1        0      active sync   /dev/sda1\n",
+				 "--detail") == 0, "%s", err);
+	ck_assert_int_eq(inv.md[0].status, INV_DEGRADED);
+	ck_assert_msg(parse_with(&raidtool_mdadm, "/dev/md1:\n  Raid Level : raid1\n"
+				 "  State : clean, degraded, resyncing (PENDING)\n"
+				 "    Number   Major   Minor   RaidDevice State\n"
+				 "       0       8        1        0      active sync   /dev/sda1\n"
+				 "       2       8       17        1      spare rebuilding   /dev/sdb1\n",
+				 "--detail") == 0, "%s", err);
+	ck_assert_int_eq(inv.md[0].status, INV_REBUILDING);
+	/* the third: faulty beside a clean mirror, which is then not ok */
+	snprintf(text + strlen(text), sizeof(text) - strlen(text),
+		 "       3     254        4        -      faulty   /dev/vda4\n");
+	ck_assert_msg(parse_with(&raidtool_mdadm, text, "--detail") == 0, "%s", err);
+	md_is(&inv.md[0], "md0", "1", INV_UNSET, INV_DEGRADED, "clean", -1, 3);
+	member_is(&inv.md[0], 2, "vda4", "faulty", INV_UNSET);
+}
+END_TEST
+
 START_TEST(sizes_past_8_eib)
 {
 	static const char *const huge[] = { "18014398509481984", "9999999999999999999",
@@ -684,7 +791,8 @@ START_TEST(sizes_past_8_eib)
 		ck_assert_msg(strstr(err, "line 2: the array size is beyond 8 EiB"), "%s", err);
 	}
 	/* the largest that fits is kept exactly */
-	ck_assert_msg(parse_with(&raidtool_mdadm, "/dev/md1:\n  Array Size : 9007199254740991 (x)\n",
+	ck_assert_msg(parse_with(&raidtool_mdadm, "/dev/md1:\n  Array Size : 9007199254740991 (x)\n"
+				 "    Number   Major   Minor   RaidDevice State\n",
 				 "--detail /dev/md1") == 0, "%s", err);
 	ck_assert_int_eq(inv.md[0].size_bytes, 9007199254740991LL * 1024);
 
@@ -732,6 +840,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, storcli_text_two_controllers);
 	tcase_add_test(tc, storcli2_drive_words);
 	tcase_add_test(tc, storcli_text_blank_headed_column);
+	tcase_add_test(tc, storcli_text_single_blank_table);
 	tcase_add_test(tc, megacli_ldpdinfo);
 	tcase_add_test(tc, megacli_ldinfo);
 	tcase_add_test(tc, megacli_pdlist);
@@ -740,6 +849,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, mdstat_files);
 	tcase_add_test(tc, md_rebuilding_both_ways);
 	tcase_add_test(tc, md_other_forms);
+	tcase_add_test(tc, md_old_and_cut_forms);
 	tcase_add_test(tc, sizes_past_8_eib);
 	tcase_add_checked_fixture(tc, NULL, inv_reset);
 	suite_add_tcase(s, tc);
