@@ -93,9 +93,10 @@ static int mdstat_whole(const struct inventory *inv, const struct mdstat_md *m,
 	if (m->idx < 0)
 		return 0;
 	md = &inv->md[m->idx];
-	if (!*m->state)	/* "md0 : act": the line itself was cut */
+	if (!*m->state)	/* "md0 : act": the line itself was cut, or garbled */
 		return rt_bad_output(err, errlen, src, m->line, m->head, "%s has no active/inactive "
-				     "state: the capture is cut short", md->name ? md->name : "an array");
+				     "state: the line is cut short or garbled",
+				     md->name ? md->name : "an array");
 	if (strncmp(m->state, "active", 6))
 		return 0;
 	lv = md->raid_level ? md->raid_level : "";
