@@ -103,4 +103,23 @@ for opt in buffer_pattern verify_pattern; do
 			[ $((frc != 0)) = $((rrc != 0)) ]
 	done
 done
+# pvsync and pvsync2 (riteme/fuse-vs-ublk, NinaMaller/docker-fio): fio's counts
+# for the same seeded random jobs on a file
+for e in pvsync pvsync2; do
+	for rw in randread randwrite randrw; do
+		set -- --name=j --filename="$F" --rw=$rw --bs=4k --size=1m --ioengine=$e --randseed=7 \
+			--output-format=json
+		fio "$@" --output="$RB_TMP/f.json" >/dev/null 2>&1
+		"$RAIDBENCH" run --no-save "$@" --output="$RB_TMP/r.json" >/dev/null 2>&1
+		q="'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])"
+		want=$(json_get "$RB_TMP/f.json" "$q") got=$(json_get "$RB_TMP/r.json" "$q")
+		check "ioengine=$e rw=$rw: reads and writes $got, fio $want" [ -n "$want" -a "$got" = "$want" ]
+	done
+done
+if command -v strace >/dev/null; then
+	strace -f -o "$RB_TMP/strace" -e trace=preadv2,pwritev2 "$RAIDBENCH" run --no-save --name=j \
+		--filename="$F" --rw=randrw --bs=4k --size=64k --ioengine=pvsync2 --hipri >/dev/null 2>&1
+	check "pvsync2 --hipri reads with preadv2(..., RWF_HIPRI)" grep -q 'preadv2(.*RWF_HIPRI' "$RB_TMP/strace"
+	check "pvsync2 --hipri writes with pwritev2(..., RWF_HIPRI)" grep -q 'pwritev2(.*RWF_HIPRI' "$RB_TMP/strace"
+fi
 rb_done
