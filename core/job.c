@@ -1534,6 +1534,12 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 			return units_errf(why, len, "verify interval %llu does not divide every "
 					  "write block size", (unsigned long long)vi);
 	}
+	/* fio's fixup_options: zonesize= and zonemode= go together (its zonemode default is none) */
+	if (!j->zone_strided && !j->zbd && j->zonesize)
+		return units_errf(why, len, "zonesize= needs zonemode=strided (or zbd): fio 3.33 "
+				  "refuses zonesize with zonemode=none, the default");
+	if (j->zone_strided && !j->zonesize)
+		return units_errf(why, len, "zonemode=strided needs zonesize=");
 	/* zones given in counts: zonesize= now, a zoned device's zones at setup */
 	if (!j->zbd)
 		job_zones_to_bytes(j, j->zonesize);

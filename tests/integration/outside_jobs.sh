@@ -92,6 +92,18 @@ for opts in "--zonemode=strided --zonesize=1m --offset=3z" \
 done
 "$RAIDBENCH" run --parse-only --name=j --filename="$F" --bs=4z >/dev/null 2>"$RB_TMP/err"
 check "a zone count where fio takes none (bs=4z) is refused" grep -q "option 'bs'" "$RB_TMP/err"
+# zonesize= with zonemode none (the default), zonemode=strided without zonesize=: fio 3.33
+# refuses both when it runs (fixup_options; its --parse-only does not get there)
+for opts in "--zonesize=256k --zonerange=1m" "--zonemode=none --zonesize=256k" "--zonemode=strided"; do
+	# shellcheck disable=SC2086
+	fio --name=j --filename="$F" --rw=read --bs=64k --size=64k --ioengine=psync $opts >/dev/null 2>&1
+	frc=$?
+	# shellcheck disable=SC2086
+	"$RAIDBENCH" run --parse-only --name=j --filename="$F" $opts >/dev/null 2>"$RB_TMP/err"
+	rrc=$?
+	check "$opts: fio 3.33's run refuses it (rc $frc), raidbench too (rc $rrc), naming zonesize=" \
+		eval '[ $frc -ne 0 ] && [ $rrc -ne 0 ] && grep -q "zonesize=" "$RB_TMP/err"'
+done
 # pattern files ('FILE' in buffer_pattern/verify_pattern, t0027): fio reads them while parsing
 for opt in buffer_pattern verify_pattern; do
 	for v in "'$RB_TMP/nofile'" "\"abc" "'$F'" '0xdeadbeef"abc"'; do
