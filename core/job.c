@@ -424,6 +424,7 @@ static int opt_zone_count(struct job_draft *d, const struct job_opt *o, const ch
 	unsigned long val;
 	char *end;
 
+	/* size and offset (no field of their own: off 0) take percentages too */
 	if (!n || v[n - 1] != 'z')
 		return o->off ? opt_u64(d, o, v, why, len) : opt_size(d, o, v, why, len);
 	errno = 0;
