@@ -15,6 +15,8 @@ extern const struct io_engine_ops engine_libaio_ops;
 extern const struct io_engine_ops engine_uring_ops;
 extern const struct io_engine_ops engine_psync_ops;
 extern const struct io_engine_ops engine_sync_ops;
+extern const struct io_engine_ops engine_pvsync_ops;
+extern const struct io_engine_ops engine_pvsync2_ops;
 extern const struct io_engine_ops engine_null_ops;
 extern const struct io_engine_ops engine_posixaio_ops;
 extern const struct io_engine_ops engine_falloc_ops;
@@ -44,6 +46,8 @@ static const struct io_engine_ops *const engines[] = {
 	&engine_uring_ops,
 	&engine_psync_ops,
 	&engine_sync_ops,
+	&engine_pvsync_ops,
+	&engine_pvsync2_ops,
 	&engine_null_ops,
 	&engine_posixaio_ops,
 	&engine_falloc_ops,
@@ -85,7 +89,7 @@ static const struct {
 	{ "libcufile", "it moves data to GPU memory" },
 	{ "ime_psync ime_psyncv ime_aio", "it drives DDN's IME burst buffer" },
 	{ "xnvme", "it drives NVMe through the xNVMe library" },
-	{ "vsync pvsync pvsync2", "raidbench does not have this engine yet" },
+	{ "vsync", "raidbench does not have this engine yet" },
 	{ "solarisaio windowsaio", "it is for another operating system" },
 	{ "cpp_null", "it is fio's C++ test engine, an external plugin" },
 };

@@ -1,6 +1,8 @@
 /*
- * engine_psync.c - the synchronous engines: ioengine=psync (pread/pwrite)
- * and ioengine=sync (lseek + read/write). Every queue() does the I/O on the
+ * engine_psync.c - the synchronous engines: ioengine=psync (pread/pwrite),
+ * ioengine=sync (lseek + read/write), ioengine=pvsync (preadv/pwritev, one
+ * vector) and ioengine=pvsync2 (preadv2/pwritev2, RWF_HIPRI with hipri, as
+ * fio's engines/sync.c). Every queue() does the I/O on the
  * spot and returns ENGINE_COMPLETED, so commit/getevents/event never have
  * anything to do.
  *
@@ -15,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <sys/uio.h>
 #include "engine.h"
 #include "job.h"
 
@@ -22,6 +25,7 @@ struct psync_ctx {
 	/* sync: where the last read/write left the file position, to skip an lseek */
 	int last_fd;
 	uint64_t last_pos;
+	int rwf;	/* pvsync2: the RWF_* flags of every transfer */
 };
 
 static inline struct psync_ctx *to_psync(struct engine_ctx *ctx)
@@ -100,6 +104,47 @@ static int psync_queue(struct engine_ctx *ctx, struct io_unit *u)
 	}
 }
 
+/* pvsync and pvsync2: the unit's buffer as a vector of one, as fio's engines */
+static int pvsync_queue(struct engine_ctx *ctx, struct io_unit *u)
+{
+	struct iovec iov = { .iov_base = u->buf, .iov_len = u->len };
+	ssize_t r;
+
+	if (u->ddir != DDIR_READ && u->ddir != DDIR_WRITE)
+		return psync_other(u);
+	do
+		r = u->ddir == DDIR_READ ? preadv(u->fd, &iov, 1, (off_t)u->offset)
+					 : pwritev(u->fd, &iov, 1, (off_t)u->offset);
+	while (r < 0 && errno == EINTR);
+	return complete(u, r);
+}
+
+static int pvsync2_queue(struct engine_ctx *ctx, struct io_unit *u)
+{
+	struct iovec iov = { .iov_base = u->buf, .iov_len = u->len };
+	int rwf = to_psync(ctx)->rwf;
+	ssize_t r;
+
+	if (u->ddir != DDIR_READ && u->ddir != DDIR_WRITE)
+		return psync_other(u);
+	do
+		r = u->ddir == DDIR_READ ? preadv2(u->fd, &iov, 1, (off_t)u->offset, rwf)
+					 : pwritev2(u->fd, &iov, 1, (off_t)u->offset, rwf);
+	while (r < 0 && errno == EINTR);
+	return complete(u, r);
+}
+
+static int pvsync2_init(struct engine_ctx **ctx, unsigned depth, struct io_unit *units,
+			unsigned nr_units, const struct engine_tuning *tune, char *err,
+			size_t errlen)
+{
+	int ret = psync_init(ctx, depth, units, nr_units, err, errlen);
+
+	if (!ret && tune->hipri)
+		to_psync(*ctx)->rwf = RWF_HIPRI;
+	return ret;
+}
+
 static int sync_queue(struct engine_ctx *ctx, struct io_unit *u)
 {
 	struct psync_ctx *p = to_psync(ctx);
@@ -163,6 +208,31 @@ const struct io_engine_ops engine_sync_ops = {
 	.flags = ENGINE_F_SYNC,
 	.init = psync_init,
 	.queue = sync_queue,
+	.commit = psync_commit,
+	.getevents = psync_getevents,
+	.event = psync_event,
+	.cleanup = psync_cleanup,
+};
+
+const struct io_engine_ops engine_pvsync_ops = {
+	.name = "pvsync",
+	.flags = ENGINE_F_SYNC,
+	.init = psync_init,
+	.queue = pvsync_queue,
+	.commit = psync_commit,
+	.getevents = psync_getevents,
+	.event = psync_event,
+	.cleanup = psync_cleanup,
+};
+
+const struct io_engine_ops engine_pvsync2_ops = {
+	.name = "pvsync2",
+	.flags = ENGINE_F_SYNC,
+	.note = "of its options hipri sets RWF_HIPRI on every transfer; hipri_percentage, "
+		"nowait and uncached have no effect",
+	.init = psync_init,
+	.init_tuned = pvsync2_init,
+	.queue = pvsync2_queue,
 	.commit = psync_commit,
 	.getevents = psync_getevents,
 	.event = psync_event,

@@ -7,11 +7,13 @@
  * grammar (units, lists) is core/units.c. Nothing here does I/O.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine.h"
 #include "job.h"
@@ -406,6 +408,64 @@ static int opt_size(struct job_draft *d, const struct job_opt *o, const char *v,
 		j->offset_percent = pct;
 	}
 	return 0;
+}
+
+/*
+ * size, io_size, offset, offset_increment and zoneskip also take a number of
+ * zones ("8z"), as in fio 3.33 (parse.c's FIO_OPT_STR_VAL_ZONE): the count
+ * is kept and the option's bytes and percentage cleared, until the zone size
+ * is known. Other values go to the option's usual setter.
+ */
+static int opt_zone_count(struct job_draft *d, const struct job_opt *o, const char *v,
+		     char *why, size_t len)
+{
+	struct job_spec *j = &d->spec;
+	size_t n = strlen(v);
+	unsigned long val;
+	char *end;
+
+	/* size and offset (no field of their own: off 0) take percentages too */
+	if (!n || v[n - 1] != 'z')
+		return o->off ? opt_u64(d, o, v, why, len) : opt_size(d, o, v, why, len);
+	errno = 0;
+	val = strtoul(v, &end, 10);
+	if (errno || end == v || *end != 'z')
+		return ERR("bad zone count '%s' (expected a number of zones such as 8z)", v);
+	if (!strcmp(o->name, "size")) {
+		j->size = 0;
+		j->size_percent = 0;
+		j->size_nz = (uint32_t)val;
+	} else if (!strcmp(o->name, "offset")) {
+		j->offset = 0;
+		j->offset_percent = 0;
+		j->offset_nz = (uint32_t)val;
+	} else if (!strcmp(o->name, "io_size")) {
+		j->io_size = 0;
+		j->io_size_nz = (uint32_t)val;
+	} else if (!strcmp(o->name, "offset_increment")) {
+		j->offset_increment = 0;
+		j->offset_increment_nz = (uint32_t)val;
+	} else {
+		j->zoneskip = 0;
+		j->zoneskip_nz = (uint32_t)val;
+	}
+	return 0;
+}
+
+void job_zones_to_bytes(struct job_spec *job, uint64_t zone)
+{
+	if (!zone)
+		return;
+	if (job->size_nz)
+		job->size = job->size_nz * zone;
+	if (job->io_size_nz)
+		job->io_size = job->io_size_nz * zone;
+	if (job->offset_nz)
+		job->offset = job->offset_nz * zone;
+	if (job->offset_increment_nz)
+		job->offset_increment = job->offset_increment_nz * zone;
+	if (job->zoneskip_nz)
+		job->zoneskip = job->zoneskip_nz * zone;
 }
 
 static int opt_paths(struct job_draft *d, const struct job_opt *o, const char *v,
@@ -826,6 +886,53 @@ static int opt_accept(struct job_draft *d, const struct job_opt *o, const char *
 	return 0;
 }
 
+/*
+ * buffer_pattern and verify_pattern: raidbench does not fill buffers with
+ * them, but fio 3.33 reads a pattern while it parses it (lib/pattern.c), and
+ * refuses the job when a quoted string has no closing quote or a 'FILE' part
+ * cannot be opened. Those two are refused here too; a file is looked up
+ * where fio looks, from the current directory.
+ */
+static int opt_pattern(struct job_draft *d, const struct job_opt *o, const char *v,
+		       char *why, size_t len)
+{
+	const char *p = v;
+
+	(void)d;
+	(void)o;
+	while (*p) {
+		const char *end;
+
+		if (*p != '\'' && *p != '"') {
+			p++;
+			continue;
+		}
+		end = strchr(p + 1, *p);
+		if (!end)
+			return ERR("bad pattern '%s': the quote at %s has no closing quote", v, p);
+		if (*p == '\'') {
+			char *file = strndup(p + 1, (size_t)(end - p - 1));
+			int fd, e;
+
+			if (!file)
+				return -ENOMEM;
+			fd = open(file, O_RDONLY | O_CLOEXEC);
+			e = errno;
+			if (fd < 0) {
+				int ret = ERR("cannot read the pattern file '%s' ('...' names a file, "
+					      "as in fio): %s", file, strerror(e));
+
+				free(file);
+				return ret;
+			}
+			close(fd);
+			free(file);
+		}
+		p = end + 1;
+	}
+	return 0;
+}
+
 /* Options whose value is one word of a list; the word itself has no effect. */
 static const struct {
 	const char *opt;
@@ -946,11 +1053,11 @@ static const struct job_opt job_opts[] = {
 	{ "iodepth_low", NULL, opt_uint, OFF(iodepth_low), 0, UINT_MAX, 0, NULL },
 	{ "numjobs", NULL, opt_uint, OFF(numjobs), 1, UINT_MAX, 0, NULL },
 	{ "loops", NULL, opt_uint, OFF(loops), 0, UINT_MAX, 0, NULL },
-	{ "size", NULL, opt_size, 0, 0, 0, 0, NULL },
-	{ "io_size", "io_limit", opt_u64, OFF(io_size), 0, 0, 0, NULL },
+	{ "size", NULL, opt_zone_count, 0, 0, 0, 0, NULL },
+	{ "io_size", "io_limit", opt_zone_count, OFF(io_size), 0, 0, 0, NULL },
 	{ "filesize", NULL, opt_u64, OFF(filesize), 1, 0, 0, NULL },
 	{ "nrfiles", "nr_files", opt_uint, OFF(nrfiles), 1, UINT_MAX, 0, NULL },
-	{ "offset", "fileoffset", opt_size, 0, 0, 0, 0, NULL },
+	{ "offset", "fileoffset", opt_zone_count, 0, 0, 0, 0, NULL },
 	{ "filename", NULL, opt_paths, 0, 0, 0, 0, NULL },
 	{ "directory", NULL, opt_paths, 0, 0, 0, 0, NULL },
 	{ "direct", NULL, opt_bool, OFF(direct), 0, 0, 0, NULL },
@@ -1005,7 +1112,7 @@ static const struct job_opt job_opts[] = {
 	{ "invalidate", NULL, opt_bool, OFF(invalidate), 0, 0, 0, NULL },
 	{ "thread", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
 	{ "number_ios", NULL, opt_u64, OFF(number_ios), 0, 0, 0, NULL },
-	{ "offset_increment", NULL, opt_u64, OFF(offset_increment), 0, 0, 0, NULL },
+	{ "offset_increment", NULL, opt_zone_count, OFF(offset_increment), 0, 0, 0, NULL },
 	{ "zonemode", NULL, opt_zonemode, 0, 0, 0, 0, NULL },
 	{ "stat_type", NULL, opt_word, OFF(stat_type), 0, 0, 0, NULL },
 	{ "cmd_type", NULL, opt_word, 0, 0, 0, 0, NULL },
@@ -1052,7 +1159,7 @@ static const struct job_opt job_opts[] = {
 	{ "write_iolog", NULL, opt_str, OFF(write_iolog), 0, 0, 0, NULL },
 	{ "zonesize", NULL, opt_u64, OFF(zonesize), 0, 0, 0, NULL },
 	{ "zonerange", NULL, opt_u64, OFF(zonerange), 0, 0, 0, NULL },
-	{ "zoneskip", NULL, opt_u64, OFF(zoneskip), 0, 0, 0, NULL },
+	{ "zoneskip", NULL, opt_zone_count, OFF(zoneskip), 0, 0, 0, NULL },
 	{ "cpumask", NULL, opt_cpumask, 0, 0, 0, 0, NULL },
 	{ "allrandrepeat", NULL, opt_bool, OFF(randrepeat), 0, 0, 0, NULL },
 	{ "percentage_sequential", NULL, opt_pct_seq, 0, 0, 100, OPT_COUNT, NULL },
@@ -1100,12 +1207,12 @@ static const struct job_opt job_opts[] = {
 	{ "error_dump", NULL, opt_accept, 0, 0, 0, OPT_BARE, N_VDUMP },
 	{ "verify_interval", NULL, opt_u64, OFF(verify_interval), 1, 0, 0, NULL },
 	{ "verify_offset", NULL, opt_accept, 0, 0, 0, OPT_SIZE, N_VHDR },
-	{ "verify_pattern", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_VHDR },
+	{ "verify_pattern", NULL, opt_pattern, 0, 0, 0, OPT_TEXT, N_VHDR },
 	{ "verify_state_save", NULL, opt_accept, 0, 0, 0, OPT_BARE, "no verify state file is written or read" },
 	{ "verify_state_load", NULL, opt_accept, 0, 0, 0, OPT_BARE, "no verify state file is written or read" },
 	{ "verifysort", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
 	{ "verifysort_nr", NULL, opt_accept, 0, 0, 0, 0, NULL },
-	{ "buffer_pattern", NULL, opt_accept, 0, 0, 0, OPT_TEXT, N_BUF },
+	{ "buffer_pattern", NULL, opt_pattern, 0, 0, 0, OPT_TEXT, N_BUF },
 	{ "buffer_compress_percentage", NULL, opt_accept, 0, 0, 0, 0, N_BUF },
 	{ "buffer_compress_chunk", NULL, opt_accept, 0, 0, 0, OPT_SIZE, N_BUF },
 	{ "dedupe_percentage", NULL, opt_accept, 0, 0, 0, 0, N_BUF },
@@ -1428,6 +1535,15 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 			return units_errf(why, len, "verify interval %llu does not divide every "
 					  "write block size", (unsigned long long)vi);
 	}
+	/* fio's fixup_options: zonesize= and zonemode= go together (its zonemode default is none) */
+	if (!j->zone_strided && !j->zbd && j->zonesize)
+		return units_errf(why, len, "zonesize= needs zonemode=strided (or zbd): fio 3.33 "
+				  "refuses zonesize with zonemode=none, the default");
+	if (j->zone_strided && !j->zonesize)
+		return units_errf(why, len, "zonemode=strided needs zonesize=");
+	/* zones given in counts: zonesize= now, a zoned device's zones at setup */
+	if (!j->zbd)
+		job_zones_to_bytes(j, j->zonesize);
 	if (j->size && j->size < min_bs)
 		return units_errf(why, len, "size %llu is smaller than the block size %llu",
 				  (unsigned long long)j->size, (unsigned long long)min_bs);

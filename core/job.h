@@ -124,6 +124,12 @@ struct job_spec {
 	/* zonemode=strided: zonesize bytes of I/O in each zonerange, then skip zoneskip */
 	bool zone_strided;
 	uint64_t zonesize, zonerange, zoneskip;
+	/*
+	 * fio's zone counts ("size=8z"): sizes given in zones, the byte field
+	 * left 0 until the zone size is known (job_zones_to_bytes): zonesize=
+	 * when the job is parsed, a zoned device's own zone size at setup.
+	 */
+	uint32_t size_nz, io_size_nz, offset_nz, offset_increment_nz, zoneskip_nz;
 
 	/* how */
 	bool direct;
@@ -268,6 +274,13 @@ void job_spec_release(struct job_spec *job);
  * or the bssplit sizes), so mixed sizes carry whole headers.
  */
 uint64_t job_verify_interval(const struct job_spec *job);
+
+/*
+ * The zone counts in bytes, zone bytes each (fio's
+ * zbd_recalc_options_with_zone_granularity): a count of 0 leaves its field
+ * as it is, and nothing changes when zone is 0.
+ */
+void job_zones_to_bytes(struct job_spec *job, uint64_t zone);
 
 /* e4defrag's donor file: donorname= in the job's directory; 0, -EINVAL without one. */
 int job_donor_path(const struct job_spec *job, char *buf, size_t len);

@@ -16,6 +16,7 @@
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+#include <linux/blkzoned.h>
 #include <linux/fs.h>
 
 #include "rand.h"
@@ -373,12 +374,42 @@ static int check_remote_blocks(struct worker *w, char *err, size_t errlen)
 	return 0;
 }
 
+/* A zoned block device's zone size in bytes; 0 for anything else. */
+static uint64_t zone_bytes(const char *path)
+{
+	unsigned sectors = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	if (ioctl(fd, BLKGETZONESZ, &sectors) < 0)
+		sectors = 0;
+	close(fd);
+	return (uint64_t)sectors << 9;
+}
+
 /* Size the job's region in each file, fio's rules: size, filesize, offset, %. */
 static int size_regions(struct worker *w, char *err, size_t errlen)
 {
 	const struct job_spec *job = w->job;
+	struct job_spec zoned;
 	uint64_t total = 0;
 	unsigned i;
+
+	if (job->zbd && (job->size_nz || job->io_size_nz || job->offset_nz ||
+			 job->offset_increment_nz)) {
+		/* counts of zones ("size=8z") in the device's own zones, the last file's as fio */
+		uint64_t zone = 0;
+
+		for (i = 0; i < w->nr_files; i++) {
+			uint64_t z = zone_bytes(w->files[i].path);
+
+			zone = z ? z : zone;
+		}
+		zoned = *job;	/* a shallow copy: only its sizes are changed and read */
+		job_zones_to_bytes(&zoned, zone);
+		job = &zoned;
+	}
 
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];

@@ -512,9 +512,9 @@ START_TEST(error_messages)
 		   ":2: option 'latency_percentile': bad percentile '0' (expected a number above "
 		   "0, at most 100)");
 	engine_names(have, sizeof(have));
-	snprintf(tail, sizeof(tail), ":2: option 'ioengine': 'pvsync2' is a fio ioengine raidbench "
+	snprintf(tail, sizeof(tail), ":2: option 'ioengine': 'vsync' is a fio ioengine raidbench "
 		 "does not support: raidbench does not have this engine yet (supported: %s)", have);
-	load_fails("[a]\nioengine=pvsync2\n", -EINVAL, tail);
+	load_fails("[a]\nioengine=vsync\n", -EINVAL, tail);
 	snprintf(tail, sizeof(tail), ":2: option 'ioengine': 'rdma' is a fio ioengine raidbench "
 		 "does not support: it needs a cluster or service client (GlusterFS, Ceph, HDFS, "
 		 "NFS, RDMA, HTTP) raidbench does not drive; its network engines are net, nbd and "
