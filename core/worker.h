@@ -47,7 +47,12 @@ struct worker_file {
 	struct rb_randmap *map;	/* blocks of map_bs random I/O covered this pass, NULL without */
 	struct rb_dist *dist;
 	uint64_t nr_blocks;	/* region / min bs */
-	uint8_t *written;	/* verify: bitmap of blocks written, NULL otherwise */
+	/*
+	 * verify: bitmaps by min bs block, NULL otherwise: the block holds part
+	 * of a write to read back (written), and the block is where such a write
+	 * begins (wstart); a write runs on to the next start or unwritten block
+	 */
+	uint8_t *written, *wstart;
 	unsigned lbs;		/* logical block size for O_DIRECT checks */
 	void *target;		/* the engine's handle (target_open), else NULL */
 };
