@@ -603,19 +603,19 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 		struct worker_file *f = &w->files[st->vfile];
 
 		/* each intact write is read back whole, as fio's (see mark_written) */
-		while (st->vblock < f->nr_blocks) {
-			uint64_t b = st->vblock++, e, cap = b + w->max_bs / w->min_bs;
+		while (st->vblock < f->vbits) {
+			uint64_t b = st->vblock++, e, cap = b + w->max_bs / w->vgran;
 
 			if (!bit_get(f->wstart, b))
 				continue;
-			for (e = b + 1; e < f->nr_blocks && e < cap && bit_get(f->written, e) &&
+			for (e = b + 1; e < f->vbits && e < cap && bit_get(f->written, e) &&
 			     !bit_get(f->wstart, e); e++)
 				;
 			/* never longer than a buffer (a write is not): the rest reads as its own */
-			if (e == cap && e < f->nr_blocks && bit_get(f->written, e))
+			if (e == cap && e < f->vbits && bit_get(f->written, e))
 				bit_set(f->wstart, e);
 			st->vblock = e;
-			bs = (e - b) * w->min_bs;
+			bs = (e - b) * w->vgran;
 			/*
 			 * experimental_verify: fio reads back while all its read-backs
 			 * so far stay within what this loop wrote, and counts them
@@ -628,7 +628,7 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 			}
 			u->ddir = DDIR_READ;
 			u->len = (uint32_t)bs;
-			u->offset = f->start + b * w->min_bs;
+			u->offset = f->start + b * w->vgran;
 			u->fd = f->fd;
 			u->path = f->path;
 			u->target = f->target;
@@ -653,10 +653,10 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
  */
 static void mark_written(struct worker *w, struct worker_file *f, uint64_t offset, uint64_t len)
 {
-	uint64_t first = (offset - f->start) / w->min_bs, end = first + len / w->min_bs, b;
+	uint64_t first = (offset - f->start) / w->vgran, end = first + len / w->vgran, b;
 
-	if (end > f->nr_blocks)
-		end = f->nr_blocks;
+	if (end > f->vbits)
+		end = f->vbits;
 	if (first >= end)
 		return;
 	/* an earlier write this one starts inside: back to its start */
@@ -668,7 +668,7 @@ static void mark_written(struct worker *w, struct worker_file *f, uint64_t offse
 		bit_clr(f->wstart, b);
 	}
 	/* one this one ends inside: on to its end */
-	for (b = end; b < f->nr_blocks && bit_get(f->written, b) && !bit_get(f->wstart, b); b++)
+	for (b = end; b < f->vbits && bit_get(f->written, b) && !bit_get(f->wstart, b); b++)
 		bit_clr(f->written, b);
 	for (b = first; b < end; b++) {
 		bit_set(f->written, b);
@@ -705,6 +705,13 @@ static int verify_chunks(struct worker *w, const struct io_unit *u, char *msg, s
 		if (verify_check(w->job->verify, (const char *)u->buf + k, vi, u->offset + k,
 				 bad ? scratch : msg, bad ? sizeof(scratch) : len) && !bad++)
 			first = n;
+	}
+	/* a read-back is whole intervals: one that checks none, or leaves a tail, says so */
+	if (!bad && !walk && (!n || k < got)) {
+		snprintf(msg, len, "verify: %u bytes read back at offset %llu are not whole "
+			 "%u-byte intervals: %u bytes left unchecked", got,
+			 (unsigned long long)u->offset, vi, got - k);
+		return -EILSEQ;
 	}
 	if (!bad)
 		return 0;
@@ -743,7 +750,7 @@ static void verify_only_log(struct worker *w, struct io_state *st)
 	}
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];
-		uint64_t size = f->nr_blocks * w->min_bs / vi * vi;
+		uint64_t size = f->size / vi * vi;
 
 		for (off = 0; off < size; off += len) {
 			len = size - off < step ? size - off : step;
@@ -1510,8 +1517,8 @@ void *worker_main(void *arg)
 			/* the next loop: what it writes is what its verify reads */
 			for (i = 0; i < w->nr_files; i++)
 				if (w->files[i].written) {
-					memset(w->files[i].written, 0, (size_t)(w->files[i].nr_blocks + 7) / 8);
-					memset(w->files[i].wstart, 0, (size_t)(w->files[i].nr_blocks + 7) / 8);
+					memset(w->files[i].written, 0, (size_t)(w->files[i].vbits + 7) / 8);
+					memset(w->files[i].wstart, 0, (size_t)(w->files[i].vbits + 7) / 8);
 				}
 			st.verifying = false;
 			atomic_store_explicit(&w->phase, PHASE_RUN, memory_order_release);
@@ -1696,6 +1703,16 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 		w->verify_interval = job_verify_interval(job);
 		if (w->verify_interval < w->min_bs)
 			w->min_bs = w->verify_interval;
+		/*
+		 * the read-back's bookkeeping piece divides every write's size (a
+		 * multiple of the interval) and offset (a multiple of the min bs, or
+		 * of write sizes): bs=6k,8k writes 8k blocks at multiples of 8k
+		 */
+		w->vgran = w->verify_interval;
+		for (uint64_t a = w->min_bs, t; a; a = t) {
+			t = w->vgran % a;
+			w->vgran = a;
+		}
 		w->max_bs = w->max_bs > w->verify_interval ? w->max_bs : w->verify_interval;
 	}
 	seed = job->randrepeat || job->randseed_set ? job->randseed : (uint64_t)rb_now_ns();
@@ -1766,7 +1783,10 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 		w->numa_node = numa_node_of_path(w->files[0].path);
 	if (job->verify && (job->do_verify || job->verify_only))
 		for (i = 0; i < w->nr_files; i++) {
-			size_t bytes = (size_t)(w->files[i].nr_blocks + 7) / 8;
+			size_t bytes;
+
+			w->files[i].vbits = w->files[i].size / w->vgran;
+			bytes = (size_t)(w->files[i].vbits + 7) / 8;
 
 			w->files[i].written = calloc(bytes, 1);
 			w->files[i].wstart = calloc(bytes, 1);

@@ -202,4 +202,21 @@ printf 'CORRUPT!' | dd of="$F" bs=1 seek=2000000 conv=notrunc status=none
 check "bsrange: a bad interval fails the verify (exit 1)" [ $? -eq 1 ]
 check "bsrange: the error names the 4k interval at 1998848 and its place in its write ($(grep -o '; interval.*' "$RB_TMP/err"))" \
 	interval_named "$RB_TMP/err" 2000000 4096
+# reads of 6k, writes of 8k: each 8k write is read back where it was written
+# (before: 8k at multiples of 6k, "bad magic at offset 6144"; or 6k reads
+# that held no whole interval and checked nothing)
+rm -f "$F"
+"$RAIDBENCH" run --no-save --name=v --filename="$F" --size=96k --bs=6k,8k --rw=write \
+	--verify=crc32c --ioengine=psync --write_iolog="$RB_TMP/68.log" >/dev/null 2>"$RB_TMP/err"
+rc=$?
+check "bs=6k,8k: the write and its read-back pass ($(head -c 120 "$RB_TMP/err"))" [ $rc -eq 0 ]
+awk 'NF == 5 && $3 == "write" { print $4, $5 }' "$RB_TMP/68.log" >"$RB_TMP/68.w"
+awk 'NF == 5 && $3 == "read" { print $4, $5 }' "$RB_TMP/68.log" >"$RB_TMP/68.r"
+check "bs=6k,8k: the 12 read-backs are the 12 writes (offset, length)" \
+	eval '[ "$(wc -l <"$RB_TMP/68.w")" -eq 12 ] && cmp -s "$RB_TMP/68.w" "$RB_TMP/68.r"'
+printf 'CORRUPT!' | dd of="$F" bs=1 seek=$((8192 + 3000)) conv=notrunc status=none
+"$RAIDBENCH" run --no-save --name=v --filename="$F" --size=96k --bs=6k,8k --rw=write \
+	--verify=crc32c --verify_only=1 --ioengine=psync >/dev/null 2>"$RB_TMP/err"
+check "bs=6k,8k: a corrupted write fails the verify (exit 1)" [ $? -eq 1 ]
+check "bs=6k,8k: the error names the write at 8192" grep -q "bad crc32c at offset 8192 " "$RB_TMP/err"
 rb_done
