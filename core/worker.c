@@ -1701,8 +1701,6 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	if (job->verify) {
 		/* the parser refused sizes a header does not fit (job_verify_interval) */
 		w->verify_interval = job_verify_interval(job);
-		if (w->verify_interval < w->min_bs)
-			w->min_bs = w->verify_interval;
 		/*
 		 * the read-back's bookkeeping piece divides every write's size (a
 		 * multiple of the interval) and offset (a multiple of the min bs, or

@@ -219,4 +219,16 @@ printf 'CORRUPT!' | dd of="$F" bs=1 seek=$((8192 + 3000)) conv=notrunc status=no
 	--verify=crc32c --verify_only=1 --ioengine=psync >/dev/null 2>"$RB_TMP/err"
 check "bs=6k,8k: a corrupted write fails the verify (exit 1)" [ $? -eq 1 ]
 check "bs=6k,8k: the error names the write at 8192" grep -q "bad crc32c at offset 8192 " "$RB_TMP/err"
+# verify_interval below bs leaves the job's offsets alone: zipf's land on
+# multiples of bs=64k as without verify (and in fio), not of the interval
+rm -f "$F"
+"$RAIDBENCH" run --no-save --name=v --filename="$F" --size=4m --bs=64k --verify_interval=4k \
+	--rw=randwrite --random_distribution=zipf:1.2 --verify=crc32c --ioengine=psync \
+	--write_iolog="$RB_TMP/z.log" >/dev/null 2>"$RB_TMP/err"
+rc=$?
+check "zipf with verify_interval=4k: writes and read-back pass" [ $rc -eq 0 ]
+n=$(awk 'NF == 5 && $3 == "write" && $4 % 65536 { n++ } END { print n + 0 }' "$RB_TMP/z.log")
+w=$(awk 'NF == 5 && $3 == "write" { n++ } END { print n + 0 }' "$RB_TMP/z.log")
+check "zipf with verify_interval=4k: all $w writes at multiples of 64k ($n are not)" \
+	[ "$w" -eq 64 -a "$n" -eq 0 ]
 rb_done
