@@ -309,7 +309,7 @@ static bool another_pass(struct worker *w, struct io_state *st)
 	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->vphase_ios;
 	uint64_t left, cum, cap;
 
-	if (job->time_based || st->exp_verify || st->failed || st->full ||
+	if (job->time_based || job->verify_only || st->exp_verify || st->failed || st->full ||
 	    st->lat.done || w->ts.error || worker_stopped(w) || (w->ops->flags & ENGINE_F_STREAM))
 		return false;
 	if (bytes >= w->io_limit || w->io_limit - bytes < w->max_bs)
@@ -727,15 +727,14 @@ static int verify_chunks(struct worker *w, const struct io_unit *u, char *msg, s
 
 /*
  * verify_only: what the read-back checks is what the job would have written,
- * as fio's dry run: the main phase's I/Os (up to the loop's verify) are
- * generated, not issued, and each write is logged as if it had completed;
- * they count as moved for the passes and loops, as fio counts them. A timed
- * job has no end to generate to: its region is taken as written in blocks
- * of the write size.
+ * as fio's dry run: the main phase's I/Os are generated, not issued, and each
+ * write is logged as if it had completed. A timed job has no end to generate
+ * to: its region is taken as written in blocks of the write size.
  */
 static void verify_only_log(struct worker *w, struct io_state *st)
 {
 	const struct job_spec *job = w->job;
+	struct io_state keep = *st;
 	struct io_unit *u = &w->units[0];
 	uint64_t off, len, step = job->bs[DDIR_WRITE], vi = w->verify_interval;
 	unsigned i;
@@ -745,7 +744,9 @@ static void verify_only_log(struct worker *w, struct io_state *st)
 		while (gen_main(w, st, u, 0))
 			if (u->ddir == DDIR_WRITE)
 				mark_written(w, &w->files[u->file_idx], u->offset, u->len);
-		st->dry = false;
+		/* an error found while generating (zoned_abs past the end) stays the job's */
+		keep.failed = st->failed;
+		*st = keep;
 		return;
 	}
 	for (i = 0; i < w->nr_files; i++) {
@@ -1507,11 +1508,12 @@ void *worker_main(void *arg)
 			      memory_order_release);
 	/* with a ramp the phase flips to RUN when statistics start; the sampler reads the clock */
 	/* a timed job on an engine that queues verifies each size= bytes, as fio's */
-	/* verify_only too: fio's dry run and read-back take turns, loop by loop */
-	st.verify_each_loop = job->verify && (job->do_verify || job->verify_only) &&
+	st.verify_each_loop = job->verify && job->do_verify && !job->verify_only &&
 			      (job->rw & RW_WRITE) &&
-			      (job->time_based ? !w->sync_io && !job->verify_only : job->loops > 1);
-	st.exp_verify = st.verify_each_loop && job->experimental_verify && !job->verify_only;
+			      (job->time_based ? !w->sync_io : job->loops > 1);
+	st.exp_verify = st.verify_each_loop && job->experimental_verify;
+	if (job->verify && job->verify_only && (job->rw & RW_WRITE) && w->files && w->files[0].written)
+		verify_only_log(w, &st);
 	do {
 		if (st.loop_break || again) {
 			/* the next loop: what it writes is what its verify reads */
@@ -1527,8 +1529,6 @@ void *worker_main(void *arg)
 		issued = st.numberio;
 		if (!job->verify_only)
 			pump(w, &st, gen_main);
-		else if (job->verify && (job->rw & RW_WRITE) && w->files && w->files[0].written)
-			verify_only_log(w, &st);
 		if (job->end_fsync && job_writes(job) && !w->ts.error && !st.loop_break)
 			for (i = 0; i < w->nr_files; i++)
 				do_fsync(w, i, false);
