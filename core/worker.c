@@ -65,6 +65,7 @@ struct io_state {
 	unsigned vfile;			/* verify cursor */
 	uint64_t vblock;
 	bool failed;			/* a fatal error stopped issuing */
+	bool dry;			/* verify_only: the writes are generated, not issued */
 	int last_ddir;			/* verify_backlog: the direction of the last completion */
 	bool full;			/* fill_device: the device or file system is full */
 	struct lat_target lat;		/* latency_target's depth search */
@@ -541,7 +542,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	u->numberio = st->numberio++;
 	vbl_mark_unit(w, u->idx, false);
 	if (ddir == DDIR_WRITE) {
-		scramble(w, u);
+		if (!st->dry)
+			scramble(w, u);
 		if (vbl_log(w, u->file_idx, u->offset, u->len)) {
 			set_error(w, ENOMEM, "job '%s': out of memory for verify_backlog's list",
 				  job->name);
@@ -562,10 +564,25 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	return true;
 }
 
-/* Verify phase: read back every block the main phase wrote. */
+static inline bool bit_get(const uint8_t *map, uint64_t b)
+{
+	return map[b / 8] & (1u << (b % 8));
+}
+
+static inline void bit_set(uint8_t *map, uint64_t b)
+{
+	map[b / 8] |= (uint8_t)(1u << (b % 8));
+}
+
+static inline void bit_clr(uint8_t *map, uint64_t b)
+{
+	map[b / 8] &= (uint8_t)~(1u << (b % 8));
+}
+
+/* Verify phase: read back every write the main phase logged. */
 static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t now)
 {
-	uint64_t bs = w->verify_interval;
+	uint64_t bs;
 
 	if (worker_stopped(w) || (st->failed && w->job->verify_fatal))
 		return false;
@@ -583,12 +600,20 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 	while (st->vfile < w->nr_files) {
 		struct worker_file *f = &w->files[st->vfile];
 
-		/* a set bit starts an intact verify_interval chunk (see mark_written) */
-		while (st->vblock < f->nr_blocks) {
-			uint64_t b = st->vblock++;
+		/* each intact write is read back whole, as fio's (see mark_written) */
+		while (st->vblock < f->vbits) {
+			uint64_t b = st->vblock++, e, cap = b + w->max_bs / w->vgran;
 
-			if (!(f->written[b / 8] & (1u << (b % 8))))
+			if (!bit_get(f->wstart, b))
 				continue;
+			for (e = b + 1; e < f->vbits && e < cap && bit_get(f->written, e) &&
+			     !bit_get(f->wstart, e); e++)
+				;
+			/* never longer than a buffer (a write is not): the rest reads as its own */
+			if (e == cap && e < f->vbits && bit_get(f->written, e))
+				bit_set(f->wstart, e);
+			st->vblock = e;
+			bs = (e - b) * w->vgran;
 			/*
 			 * experimental_verify: fio reads back while all its read-backs
 			 * so far stay within what this loop wrote, and counts them
@@ -601,7 +626,7 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 			}
 			u->ddir = DDIR_READ;
 			u->len = (uint32_t)bs;
-			u->offset = f->start + b * w->min_bs;
+			u->offset = f->start + b * w->vgran;
 			u->fd = f->fd;
 			u->path = f->path;
 			u->target = f->target;
@@ -619,44 +644,118 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 }
 
 /*
- * A write completed: its verify_interval chunks are what the read-back checks.
- * A chunk an earlier write left there that this one cuts into is no longer
- * intact and is not checked (fio's rule for mixed block sizes).
+ * A write completed: it is read back whole, one read checking each of its
+ * verify_interval chunks. A write that lands over part of an earlier one
+ * that was not read back yet drops that one whole, as fio's log does
+ * (iolog.c's log_io_piece): neither is read back in parts.
  */
 static void mark_written(struct worker *w, struct worker_file *f, uint64_t offset, uint64_t len)
 {
-	uint64_t per = w->verify_interval / w->min_bs;
-	uint64_t first = (offset - f->start) / w->min_bs, end = first + len / w->min_bs, b;
+	uint64_t first = (offset - f->start) / w->vgran, end = first + len / w->vgran, b;
 
-	for (b = first > per - 1 ? first - (per - 1) : 0; b < end && b < f->nr_blocks; b++)
-		f->written[b / 8] &= (uint8_t)~(1u << (b % 8));
-	for (b = first; b + per <= end && b < f->nr_blocks; b += per)
-		f->written[b / 8] |= (uint8_t)(1u << (b % 8));
+	if (end > f->vbits)
+		end = f->vbits;
+	if (first >= end)
+		return;
+	/* an earlier write this one starts inside: back to its start */
+	b = first;
+	while (b > 0 && bit_get(f->written, b) && !bit_get(f->wstart, b))
+		b--;
+	for (; b < first; b++) {
+		bit_clr(f->written, b);
+		bit_clr(f->wstart, b);
+	}
+	/* one this one ends inside: on to its end */
+	for (b = end; b < f->vbits && bit_get(f->written, b) && !bit_get(f->wstart, b); b++)
+		bit_clr(f->written, b);
+	for (b = first; b < end; b++) {
+		bit_set(f->written, b);
+		bit_clr(f->wstart, b);
+	}
+	bit_set(f->wstart, first);
 }
 
 /*
  * Checks every verify_interval chunk of a unit read back; a job that only
  * reads walks the blocks by their headers' lengths (it does not know the
- * writer's sizes). 0 or -EILSEQ with msg.
+ * writer's sizes) and stops at the first bad one. 0 or -EILSEQ with msg: the
+ * first bad chunk's fault, then which chunk of the unit it is and how many
+ * of them are bad.
  */
 static int verify_chunks(struct worker *w, const struct io_unit *u, char *msg, size_t len)
 {
 	uint32_t k, vi = (uint32_t)w->verify_interval, got = u->len - u->resid;
+	uint32_t n = 0, bad = 0, first = 0;
 	bool walk = !(w->job->rw & RW_WRITE);
-	int ret = 0;
+	char scratch[64];
+	size_t at;
 
-	for (k = 0; !ret && k < got; k += vi) {
+	for (k = 0; k < got && !(walk && bad); k += vi) {
 		if (walk) {
-			uint32_t n = verify_block_len((const char *)u->buf + k, got - k);
+			uint32_t l = verify_block_len((const char *)u->buf + k, got - k);
 
-			vi = n ? n : got - k;	/* no header: verify_check says what is wrong */
+			vi = l ? l : got - k;	/* no header: verify_check says what is wrong */
 		}
 		if (k + vi > got)
 			break;
-		ret = verify_check(w->job->verify, (const char *)u->buf + k, vi, u->offset + k,
-				   msg, len);
+		n++;
+		/* the first fault is the one told; the rest are counted */
+		if (verify_check(w->job->verify, (const char *)u->buf + k, vi, u->offset + k,
+				 bad ? scratch : msg, bad ? sizeof(scratch) : len) && !bad++)
+			first = n;
 	}
-	return ret;
+	/* a read-back is whole intervals: one that checks none, or leaves a tail, says so */
+	if (!bad && !walk && (!n || k < got)) {
+		snprintf(msg, len, "verify: %u bytes read back at offset %llu are not whole "
+			 "%u-byte intervals: %u bytes left unchecked", got,
+			 (unsigned long long)u->offset, vi, got - k);
+		return -EILSEQ;
+	}
+	if (!bad)
+		return 0;
+	at = strlen(msg);
+	if (got > vi && walk)
+		snprintf(msg + at, len - at, "; block %u of the %u-byte read at offset %llu", first,
+			 got, (unsigned long long)u->offset);
+	else if (got > vi)
+		snprintf(msg + at, len - at, "; interval %u of %u of the %u-byte write at offset "
+			 "%llu (%u bad)", first, n, got, (unsigned long long)u->offset, bad);
+	return -EILSEQ;
+}
+
+/*
+ * verify_only: what the read-back checks is what the job would have written,
+ * as fio's dry run: the main phase's I/Os are generated, not issued, and each
+ * write is logged as if it had completed. A timed job has no end to generate
+ * to: its region is taken as written in blocks of the write size.
+ */
+static void verify_only_log(struct worker *w, struct io_state *st)
+{
+	const struct job_spec *job = w->job;
+	struct io_state keep = *st;
+	struct io_unit *u = &w->units[0];
+	uint64_t off, len, step = job->bs[DDIR_WRITE], vi = w->verify_interval;
+	unsigned i;
+
+	if (!job->time_based) {
+		st->dry = true;
+		while (gen_main(w, st, u, 0))
+			if (u->ddir == DDIR_WRITE)
+				mark_written(w, &w->files[u->file_idx], u->offset, u->len);
+		/* an error found while generating (zoned_abs past the end) stays the job's */
+		keep.failed = st->failed;
+		*st = keep;
+		return;
+	}
+	for (i = 0; i < w->nr_files; i++) {
+		struct worker_file *f = &w->files[i];
+		uint64_t size = f->size / vi * vi;
+
+		for (off = 0; off < size; off += len) {
+			len = size - off < step ? size - off : step;
+			mark_written(w, f, f->start + off, len);
+		}
+	}
 }
 
 static void account(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t comp)
@@ -703,7 +802,7 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 	if (job->verify && !(w->ops->flags & ENGINE_F_NODATA) &&
 	    (st->verifying || vbl_unit_verifies(w, u->idx) ||
 	     (ddir == DDIR_READ && !(job->rw & RW_WRITE)))) {
-		char msg[256];
+		char msg[400];
 
 		if (verify_chunks(w, u, msg, sizeof(msg))) {
 			ts->total_err++;
@@ -1419,12 +1518,16 @@ void *worker_main(void *arg)
 	st.verify_each_loop = worker_verifies_writes(job) &&
 			      (job->time_based ? !w->sync_io : job->loops > 1);
 	st.exp_verify = st.verify_each_loop && job->experimental_verify;
+	if (job->verify && job->verify_only && (job->rw & RW_WRITE) && w->files && w->files[0].written)
+		verify_only_log(w, &st);
 	do {
 		if (st.loop_break || again) {
 			/* the next loop: what it writes is what its verify reads */
 			for (i = 0; i < w->nr_files; i++)
-				if (w->files[i].written)
-					memset(w->files[i].written, 0, (size_t)(w->files[i].nr_blocks + 7) / 8);
+				if (w->files[i].written) {
+					memset(w->files[i].written, 0, (size_t)(w->files[i].vbits + 7) / 8);
+					memset(w->files[i].wstart, 0, (size_t)(w->files[i].vbits + 7) / 8);
+				}
 			st.verifying = false;
 			atomic_store_explicit(&w->phase, PHASE_RUN, memory_order_release);
 		}
@@ -1615,8 +1718,16 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	if (job->verify) {
 		/* the parser refused sizes a header does not fit (job_verify_interval) */
 		w->verify_interval = job_verify_interval(job);
-		if (w->verify_interval < w->min_bs)
-			w->min_bs = w->verify_interval;
+		/*
+		 * the read-back's bookkeeping piece divides every write's size (a
+		 * multiple of the interval) and offset (a multiple of the min bs, or
+		 * of write sizes): bs=6k,8k writes 8k blocks at multiples of 8k
+		 */
+		w->vgran = w->verify_interval;
+		for (uint64_t a = w->min_bs, t; a; a = t) {
+			t = w->vgran % a;
+			w->vgran = a;
+		}
 		w->max_bs = w->max_bs > w->verify_interval ? w->max_bs : w->verify_interval;
 	}
 	seed = job->randrepeat || job->randseed_set ? job->randseed : (uint64_t)rb_now_ns();
@@ -1687,16 +1798,15 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 		w->numa_node = numa_node_of_path(w->files[0].path);
 	if (job->verify && (job->do_verify || job->verify_only))
 		for (i = 0; i < w->nr_files; i++) {
-			size_t bytes = (size_t)(w->files[i].nr_blocks + 7) / 8;
+			size_t bytes;
+
+			w->files[i].vbits = w->files[i].size / w->vgran;
+			bytes = (size_t)(w->files[i].vbits + 7) / 8;
 
 			w->files[i].written = calloc(bytes, 1);
-			if (!w->files[i].written)
+			w->files[i].wstart = calloc(bytes, 1);
+			if (!w->files[i].written || !w->files[i].wstart)
 				return -ENOMEM;
-			/* verify_only: every chunk of the region was written by an earlier run */
-			if (job->verify_only)
-				mark_written(w, &w->files[i], w->files[i].start,
-					     w->files[i].nr_blocks * w->min_bs /
-					     w->verify_interval * w->verify_interval);
 		}
 	return 0;
 }

@@ -47,7 +47,14 @@ struct worker_file {
 	struct rb_randmap *map;	/* blocks of map_bs random I/O covered this pass, NULL without */
 	struct rb_dist *dist;
 	uint64_t nr_blocks;	/* region / min bs */
-	uint8_t *written;	/* verify: bitmap of blocks written, NULL otherwise */
+	/*
+	 * verify: bitmaps by the worker's vgran bytes, NULL otherwise: the piece
+	 * holds part of a write to read back (written), and the piece is where
+	 * such a write begins (wstart); a write runs on to the next start or
+	 * unwritten piece; vbits pieces in all
+	 */
+	uint8_t *written, *wstart;
+	uint64_t vbits;
 	unsigned lbs;		/* logical block size for O_DIRECT checks */
 	void *target;		/* the engine's handle (target_open), else NULL */
 };
@@ -87,6 +94,7 @@ struct worker {
 	uint64_t min_bs;
 	uint64_t max_bs;
 	uint64_t verify_interval;	/* verify: bytes per header (gcd of the write sizes) */
+	uint64_t vgran;			/* verify: the written bitmaps' piece, gcd(min bs, interval) */
 	uint64_t io_limit;		/* bytes per loop, 0 = region */
 	uint64_t pass_limit;		/* bytes one loop (fio pass) issues: io_limit, or less */
 	bool sync_io;			/* units complete in queue(): no slat */

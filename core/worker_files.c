@@ -729,6 +729,7 @@ void worker_close_files(struct worker *w)
 		rb_randmap_free(f->map);
 		rb_dist_free(f->dist);
 		free(f->written);
+		free(f->wstart);
 	}
 	free(w->files);
 	w->files = NULL;

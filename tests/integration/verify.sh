@@ -3,7 +3,11 @@
 # backing file makes the read-back fail naming that block's offset. Writes of
 # mixed sizes (bssplit, bsrange) verify too, with a header per
 # verify_interval; the null engine's verify passes as fio's does; a size too
-# small for a header is refused while parsing.
+# small for a header is refused while parsing. Beside fio 3.33 (when
+# installed), on a file: with verify_interval below the write size, bsrange
+# or bssplit, each write is read back in one I/O (fio's read counts and
+# bytes, verify_only and verify_backlog too), and a bad interval in the
+# middle of a write is named with its place in that write.
 . "$(dirname "$0")/lib.sh"
 rb_init
 need_tool python3 python3
@@ -63,6 +67,8 @@ printf 'CORRUPT!' | dd of="$F" bs=1 seek=70000 conv=notrunc status=none
 	--ioengine=psync >/dev/null 2>"$RB_TMP/err"
 check "a read job with verify fails on the corrupted block (exit 1)" [ $? -eq 1 ]
 check "and names its offset 69632" grep -q "offset 69632" "$RB_TMP/err"
+check "and which block of the read it is" \
+	grep -q "; block 2 of the 65536-byte read at offset 65536" "$RB_TMP/err"
 
 # the null engine moves no data: nothing to check, as fio (which passes this job)
 if "$RAIDBENCH" run --name=v --ioengine=null --rw=write --size=1m --verify=md5 >/dev/null \
@@ -87,4 +93,139 @@ check "a run's stderr stays empty (fio's harness checks it)" [ ! -s "$RB_TMP/err
 	>/dev/null 2>"$RB_TMP/err"
 check "verify=sha256 is noted by --parse-only" \
 	grep -q "option 'verify': blocks carry raidbench's own verify header" "$RB_TMP/err"
+
+# verify_interval below the write size: each write is read back whole, one I/O
+# checking each interval in it (fio 3.33's count; before, one read per interval)
+vcounts() { # JSON -> "read_ios read_bytes write_ios" of its first job
+	python3 - "$1" <<'PY'
+import json, sys
+t = open(sys.argv[1]).read()
+j = json.loads(t[t.index('{'):])['jobs'][0]
+print(j['read']['total_ios'], j['read']['io_bytes'], j['write']['total_ios'])
+PY
+}
+# a bad interval in the middle of a write: named with its write, as fio names it
+interval_named() { # ERRFILE BADOFFSET VI
+	python3 - "$@" <<'PY'
+import re, sys
+t, bad, vi = open(sys.argv[1]).read(), int(sys.argv[2]), int(sys.argv[3])
+at = bad // vi * vi
+m = re.search(r'at offset (\d+)[ :].*; interval (\d+) of (\d+) of the (\d+)-byte write at offset (\d+)', t)
+ok = m and int(m[1]) == at and int(m[5]) <= at < int(m[5]) + int(m[4]) and \
+	int(m[2]) == (at - int(m[5])) // vi + 1 and int(m[3]) == int(m[4]) // vi
+sys.exit(0 if ok else 1)
+PY
+}
+if command -v fio >/dev/null; then
+	# fio leaves a verify state file in its working directory
+	cd "$RB_TMP" || exit 1
+	vbase=(--name=v --filename="$F" --size=4m --ioengine=psync)
+	for c in "--rw=write --bs=64k --verify_interval=4k --verify=crc32c" \
+		"--rw=randwrite --bs=64k --verify_interval=4k --verify=md5" \
+		"--rw=write --bs=64k --verify_interval=8k --verify=sha256" \
+		"--rw=write --bs=64k --verify_interval=4k --verify=crc32c --loops=2" \
+		"--rw=randrw --bs=64k --verify_interval=4k --verify=crc32c" \
+		"--rw=randwrite --bsrange=4k-64k --verify=crc32c" \
+		"--rw=randwrite --bsrange=4k-64k --verify=crc32c --norandommap" \
+		"--rw=write --bssplit=4k/50:64k/50 --verify=md5" \
+		"--rw=randwrite --bsrange=4k-64k --verify=md5 --ioengine=libaio --iodepth=8 --direct=1" \
+		"--rw=write --bs=64k --verify_interval=4k --verify=crc32c --verify_backlog=4" \
+		"--rw=randwrite --bssplit=4k/50:64k/50 --verify=crc32c --verify_backlog=8 --verify_backlog_batch=3"; do
+		# shellcheck disable=SC2206 # each case is a list of options
+		opts=($c)
+		rm -f "$F"
+		fio --output-format=json --output="$RB_TMP/f.json" "${vbase[@]}" "${opts[@]}" \
+			>/dev/null 2>&1 || fail "$c: fio failed"
+		rm -f "$F"
+		"$RAIDBENCH" run --no-save --output-format=json --output="$RB_TMP/r.json" "${vbase[@]}" \
+			"${opts[@]}" >/dev/null 2>"$RB_TMP/err" || fail "$c: $(head -2 "$RB_TMP/err")"
+		f=$(vcounts "$RB_TMP/f.json") r=$(vcounts "$RB_TMP/r.json")
+		check "$c: reads as fio's, one per write (fio $f, raidbench $r: reads, bytes, writes)" \
+			[ -n "$f" -a "$f" = "$r" ]
+	done
+	# verify_only: the read-back is of the writes a dry run of the job makes, as fio's
+	for c in "--rw=write --bs=64k --verify_interval=4k --verify=crc32c" \
+		"--rw=randwrite --bsrange=4k-64k --verify=md5" \
+		"--rw=write --bssplit=4k/50:64k/50 --verify=sha256" \
+		"--rw=randwrite --bsrange=4k-64k --verify=crc32c --norandommap"; do
+		# shellcheck disable=SC2206
+		opts=($c)
+		rm -f "$F"
+		fio "${vbase[@]}" "${opts[@]}" --do_verify=0 >/dev/null 2>&1
+		fio --output-format=json --output="$RB_TMP/f.json" "${vbase[@]}" "${opts[@]}" \
+			--verify_only=1 >/dev/null 2>&1 || fail "$c verify_only: fio failed"
+		rm -f "$F"
+		"$RAIDBENCH" run --no-save "${vbase[@]}" "${opts[@]}" --do_verify=0 >/dev/null 2>&1
+		"$RAIDBENCH" run --no-save --output-format=json --output="$RB_TMP/r.json" "${vbase[@]}" \
+			"${opts[@]}" --verify_only=1 >/dev/null 2>"$RB_TMP/err" ||
+			fail "$c verify_only: $(head -2 "$RB_TMP/err")"
+		# fio counts its dry run's writes as done: the reads alone are compared
+		f=$(vcounts "$RB_TMP/f.json") r=$(vcounts "$RB_TMP/r.json")
+		check "$c verify_only: reads as fio's (fio ${f% *}, raidbench ${r% *}: reads, bytes)" \
+			[ -n "$f" -a "${f% *}" = "${r% *}" ]
+	done
+	# one interval in the middle of a 64k write corrupted: with verify_fatal the
+	# read-back stops at that write (19 reads, as fio), and names the interval
+	for p in fio raidbench; do
+		rm -f "$F"
+		if [ $p = fio ]; then run=(fio); else run=("$RAIDBENCH" run --no-save); fi
+		"${run[@]}" "${vbase[@]}" --bs=64k --verify_interval=4k --rw=write --verify=md5 \
+			--do_verify=0 >/dev/null 2>&1
+		printf 'CORRUPT!' | dd of="$F" bs=1 seek=$((300 * 4096 + 1000)) conv=notrunc status=none
+		"${run[@]}" --output-format=json --output="$RB_TMP/$p.json" "${vbase[@]}" --bs=64k \
+			--verify_interval=4k --rw=write --verify=md5 --verify_only=1 --verify_fatal=1 \
+			>/dev/null 2>"$RB_TMP/$p.err"
+		echo $? >"$RB_TMP/$p.rc"
+	done
+	read -r fr _ < <(vcounts "$RB_TMP/fio.json")
+	read -r rr _ < <(vcounts "$RB_TMP/raidbench.json")
+	check "a bad interval mid-write fails the verify (exit 1)" [ "$(cat "$RB_TMP/raidbench.rc")" = 1 ]
+	check "and the read-back stops at its write, as fio's (fio $fr reads, raidbench $rr)" \
+		[ -n "$fr" -a "$fr" = "$rr" ]
+	check "the error names the interval, 1228800, as interval 13 of 16 of the write at 1179648" \
+		grep -q "bad md5 at offset 1228800 .*; interval 13 of 16 of the 65536-byte write at offset 1179648 (1 bad)" \
+		"$RB_TMP/raidbench.err"
+	cd - >/dev/null || exit 1
+else
+	echo "SKIP: fio is not installed: read-back counts not compared"
+fi
+# bsrange writes, sha256, a bad interval wherever it falls: named with its write
+rm -f "$F"
+"$RAIDBENCH" run --no-save --name=v --filename="$F" --size=4m --bsrange=4k-64k --rw=randwrite \
+	--verify=sha256 --do_verify=0 --ioengine=psync >/dev/null 2>&1
+printf 'CORRUPT!' | dd of="$F" bs=1 seek=2000000 conv=notrunc status=none
+"$RAIDBENCH" run --no-save --name=v --filename="$F" --size=4m --bsrange=4k-64k --rw=randwrite \
+	--verify=sha256 --verify_only=1 --ioengine=psync >/dev/null 2>"$RB_TMP/err"
+check "bsrange: a bad interval fails the verify (exit 1)" [ $? -eq 1 ]
+check "bsrange: the error names the 4k interval at 1998848 and its place in its write ($(grep -o '; interval.*' "$RB_TMP/err"))" \
+	interval_named "$RB_TMP/err" 2000000 4096
+# reads of 6k, writes of 8k: each 8k write is read back where it was written
+# (before: 8k at multiples of 6k, "bad magic at offset 6144"; or 6k reads
+# that held no whole interval and checked nothing)
+rm -f "$F"
+"$RAIDBENCH" run --no-save --name=v --filename="$F" --size=96k --bs=6k,8k --rw=write \
+	--verify=crc32c --ioengine=psync --write_iolog="$RB_TMP/68.log" >/dev/null 2>"$RB_TMP/err"
+rc=$?
+check "bs=6k,8k: the write and its read-back pass ($(head -c 120 "$RB_TMP/err"))" [ $rc -eq 0 ]
+awk 'NF == 5 && $3 == "write" { print $4, $5 }' "$RB_TMP/68.log" >"$RB_TMP/68.w"
+awk 'NF == 5 && $3 == "read" { print $4, $5 }' "$RB_TMP/68.log" >"$RB_TMP/68.r"
+check "bs=6k,8k: the 12 read-backs are the 12 writes (offset, length)" \
+	eval '[ "$(wc -l <"$RB_TMP/68.w")" -eq 12 ] && cmp -s "$RB_TMP/68.w" "$RB_TMP/68.r"'
+printf 'CORRUPT!' | dd of="$F" bs=1 seek=$((8192 + 3000)) conv=notrunc status=none
+"$RAIDBENCH" run --no-save --name=v --filename="$F" --size=96k --bs=6k,8k --rw=write \
+	--verify=crc32c --verify_only=1 --ioengine=psync >/dev/null 2>"$RB_TMP/err"
+check "bs=6k,8k: a corrupted write fails the verify (exit 1)" [ $? -eq 1 ]
+check "bs=6k,8k: the error names the write at 8192" grep -q "bad crc32c at offset 8192 " "$RB_TMP/err"
+# verify_interval below bs leaves the job's offsets alone: zipf's land on
+# multiples of bs=64k as without verify (and in fio), not of the interval
+rm -f "$F"
+"$RAIDBENCH" run --no-save --name=v --filename="$F" --size=4m --bs=64k --verify_interval=4k \
+	--rw=randwrite --random_distribution=zipf:1.2 --verify=crc32c --ioengine=psync \
+	--write_iolog="$RB_TMP/z.log" >/dev/null 2>"$RB_TMP/err"
+rc=$?
+check "zipf with verify_interval=4k: writes and read-back pass" [ $rc -eq 0 ]
+n=$(awk 'NF == 5 && $3 == "write" && $4 % 65536 { n++ } END { print n + 0 }' "$RB_TMP/z.log")
+w=$(awk 'NF == 5 && $3 == "write" { n++ } END { print n + 0 }' "$RB_TMP/z.log")
+check "zipf with verify_interval=4k: all $w writes at multiples of 64k ($n are not)" \
+	[ "$w" -eq 64 -a "$n" -eq 0 ]
 rb_done
