@@ -220,11 +220,13 @@ bool worker_loop_ends_pass(const struct worker *w)
 /*
  * fio's pass ends where the region runs out (a sequential pass at its end, a
  * random one once its map is full) and, with an engine that queues, once it
- * has issued size= bytes (fio counts its bytes at queueing only). Where
- * io_size= asks for more than the region, the job then takes more passes:
- * its loops, then further ones while short of io_size=. A pass that never
- * runs out (no map, holes that wrap) on an engine that completes at once
- * goes on to io_size=, as random writes without a map do on any engine.
+ * has issued size= bytes (fio counts its bytes at queueing only); io_size=
+ * does not end a pass, it bounds the job: loops x io_size (else size) of its
+ * direction(s) over all passes (gen_main). Where io_size= asks for more than
+ * the region, the job takes more passes: its loops, then further ones while
+ * short of io_size=. A pass that never runs out (no map, holes that wrap) on
+ * an engine that completes at once goes on to io_size=, as random writes
+ * without a map do on any engine.
  */
 uint64_t worker_pass_limit(const struct worker *w)
 {
@@ -253,8 +255,9 @@ uint64_t worker_pass_limit(const struct worker *w)
 	 * a random pass with a map ends at the pick that finds it full: that
 	 * pick's draws are spent (they show where randseed= keeps the
 	 * generators running from pass to pass), so the pass has no byte limit
+	 * (one file: with several, each has its map and fio goes on to the next)
 	 */
 	if (job_is_random(job))
-		return w->files[0].map ? cap : w->io_limit;
+		return !w->files[0].map ? w->io_limit : w->nr_files == 1 ? cap : region;
 	return job->rw_gap ? w->io_limit : region;
 }
