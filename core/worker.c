@@ -393,8 +393,11 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	if (st->end_ns && now >= st->end_ns)
 		return false;
 	/* number_ios ends a loop early; fio ignores it for time_based jobs */
-	/* random I/O stops at loops x size however the loops fell, as fio's */
-	if (job_is_random(job) && !job->time_based && w->io_limit <= UINT64_MAX / job->loops &&
+	/*
+	 * the job stops at loops x io_size (else size) of its own direction(s)
+	 * however its passes fell, as fio's: a pass need not end at io_size=
+	 */
+	if (!job->time_based && w->io_limit <= UINT64_MAX / job->loops &&
 	    st->phase_bytes >= w->io_limit * job->loops)
 		return false;
 	if (st->loop_bytes >= w->pass_limit ||
@@ -437,11 +440,12 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
 	/*
-	 * io_size= past size=: fio's sequential pass is over once the direction
-	 * it picked has reached the region's end (rw=rw's other one need not)
+	 * fio's sequential pass is over once the direction it picked has
+	 * reached the region's end (rw=rw's other one need not), whatever
+	 * io_size= and loops= allow
 	 */
 	if (!job->time_based && !job_is_random(job) && !job->rw_gap && w->nr_files == 1 &&
-	    w->io_limit > f->size && f->next_seq[ddir] >= f->size) {
+	    f->next_seq[ddir] >= f->size) {
 		if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
 			rb_mix_unissue(&w->mix);
 		st->loop_bytes = w->pass_limit;
@@ -492,8 +496,13 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 			return false;
 		}
 		bs = ret ? 0 : pick_bs(w, ddir, f->size - off);
-		/* the map is full or nothing fits: the pass is over (the phase, if it did nothing) */
+		/*
+		 * the map is full or nothing fits: the pass is over (the phase, if
+		 * it did nothing); fio does not count the direction it picked
+		 */
 		if (!bs) {
+			if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
+				rb_mix_unissue(&w->mix);
 			if (!st->loop_bytes)
 				return false;
 			st->loop_bytes = w->pass_limit;

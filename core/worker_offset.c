@@ -208,30 +208,31 @@ bool worker_loop_ends_pass(const struct worker *w)
 			for (int d = 0; d < DDIR_RWDIR_CNT; d++)
 				if (w->files[i].next_seq[d] >= w->files[i].size)
 					return true;
-		return w->io_limit >= region && !w->sync_io;
+		return !w->sync_io;
 	}
 	/*
 	 * fio's pass ends when the map is full, or when the bytes issued reach
 	 * size= and the engine counts them at issue (it queues rather than
-	 * completing in its submit call); io_size= below size= ends neither
+	 * completing in its submit call), whatever io_size= is
 	 */
-	return w->io_limit >= region && (w->files[0].map || !w->sync_io);
+	return w->files[0].map || !w->sync_io;
 }
 
 /*
  * fio's pass ends where the region runs out (a sequential pass at its end, a
  * random one once its map is full) and, with an engine that queues, once it
- * has issued size= bytes (fio counts its bytes at queueing only). Where
- * io_size= asks for more than the region, the job then takes more passes:
- * its loops, then further ones while short of io_size=. A pass that never
- * runs out (no map, holes that wrap) on an engine that completes at once
- * goes on to io_size=, as random writes without a map do on any engine.
+ * has issued size= bytes (fio counts its bytes at queueing only); io_size=
+ * does not end a pass, it bounds the job: loops x io_size (else size) of its
+ * direction(s) over all passes (gen_main). Where io_size= asks for more than
+ * the region, the job takes more passes: its loops, then further ones while
+ * short of io_size=. A pass that never runs out (no map, holes that wrap) on
+ * an engine that completes at once goes on to io_size=, as random writes
+ * without a map do on any engine.
  */
 uint64_t worker_pass_limit(const struct worker *w)
 {
 	const struct job_spec *job = w->job;
-	uint64_t region = 0;
-	bool runs_out;
+	uint64_t region = 0, cap;
 	unsigned i;
 
 	for (i = 0; i < w->nr_files; i++)
@@ -240,15 +241,26 @@ uint64_t worker_pass_limit(const struct worker *w)
 	if (job->time_based)
 		return job->verify && job->do_verify && (job->rw & RW_WRITE) && !w->sync_io &&
 		       region < w->io_limit ? region : w->io_limit;
-	if (w->io_limit <= region)
-		return w->io_limit;
+	cap = w->io_limit <= UINT64_MAX / job->loops ? w->io_limit * job->loops : UINT64_MAX;
 	if (!w->sync_io)
-		return job_is_random(job) && (job->rw & RW_WRITE) && job->norandommap ?
-		       w->io_limit : region;
-	/* a mixed sequential pass ends where either direction reaches the end (gen_main) */
-	runs_out = job_is_random(job) ? w->files[0].map != NULL :
-		   !job->rw_gap && !((job->rw & RW_READ) && (job->rw & RW_WRITE));
-	return runs_out ? region : w->io_limit;
+		return job_is_random(job) && (job->rw & RW_WRITE) && job->norandommap &&
+		       w->io_limit > region ? w->io_limit : region;
+	/*
+	 * a mixed sequential pass ends where the direction it picks has reached
+	 * the end (gen_main), which may be well past size= bytes of both: only
+	 * the job's bytes of all loops bound it
+	 */
+	if (!job_is_random(job) && (job->rw & RW_READ) && (job->rw & RW_WRITE))
+		return !job->rw_gap && w->nr_files == 1 ? cap : w->io_limit;
+	/*
+	 * a random pass with a map ends at the pick that finds it full: that
+	 * pick's draws are spent (they show where randseed= keeps the
+	 * generators running from pass to pass), so the pass has no byte limit
+	 * (one file: with several, each has its map and fio goes on to the next)
+	 */
+	if (job_is_random(job))
+		return !w->files[0].map ? w->io_limit : w->nr_files == 1 ? cap : region;
+	return job->rw_gap ? w->io_limit : region;
 }
 
 /*

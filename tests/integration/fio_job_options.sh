@@ -161,7 +161,12 @@ if command -v fio >/dev/null; then
 	# then more while short of io_size= (seeds/000's 128 reads, not 256); rw=rw's
 	# pass ends where the direction it picks has reached the end. Holes that wrap
 	# (write:-16k to the end, write:4k to the start) make one pass of all loops,
-	# verified once, unless the engine queues: then each pass ends at size= bytes
+	# verified once, unless the engine queues: then each pass ends at size= bytes.
+	# io_size= (or size=) bounds the job's bytes of all loops, not a pass: with
+	# io_size= below size= or with loops=, fio's synchronous rw=rw pass runs on
+	# until the direction it picks is at the end, a random pass with a map until
+	# a pick finds it full (that pick's draws are spent: randseed= shows it, as
+	# the generators then run on from pass to pass), so the mix differs by pass
 	for a in "--size=1m --rw=write:16k --bs=4k --verify=crc32c" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --loops=2" \
 		"--size=1m --rw=rw:16k --bs=4k --verify=crc32c" \
@@ -187,7 +192,18 @@ if command -v fio >/dev/null; then
 		"--size=1m --io_size=3m --bs=4k --rw=randrw --verify=crc32c --verify_backlog=8" \
 		"--size=1m --rw=write:-16k --bs=4k --verify=crc32c --loops=2" \
 		"--size=64k --rw=write:-8k --bs=4k --verify=crc32c --loops=2 --iodepth=4" \
-		"--size=64k --rw=write:4k --bs=4k --verify=crc32c --loops=2 --iodepth=4"; do
+		"--size=64k --rw=write:4k --bs=4k --verify=crc32c --loops=2 --iodepth=4" \
+		"--size=4m --io_size=2m --loops=4 --bs=1m --rw=rw" \
+		"--size=4m --io_size=2m --loops=4 --bs=1m --rw=randrw" \
+		"--size=4m --io_size=2m --loops=4 --bs=1m --rw=rw --iodepth=4" \
+		"--size=4m --io_size=2m --loops=4 --bs=1m --rw=rw --verify=crc32c" \
+		"--size=32k --io_size=16k --loops=4 --bs=4k --rw=rw" \
+		"--size=64k --io_size=24k --loops=4 --bs=4k --rw=randrw" \
+		"--size=64k --io_size=24k --loops=4 --bs=4k --rw=randrw --randseed=7" \
+		"--size=64k --io_size=24k --loops=4 --bs=4k --rw=randrw --randseed=9 --verify=crc32c" \
+		"--size=4m --loops=2 --bs=1m --rw=rw" \
+		"--size=64k --loops=4 --bs=4k --rw=rw" \
+		"--size=64k --loops=4 --bs=4k --rw=randrw --randseed=2"; do
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=null $a --verify_state_save=0 --output-format=json 2>/dev/null |
 			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
@@ -195,6 +211,22 @@ if command -v fio >/dev/null; then
 		run_json --name=x --ioengine=null $a
 		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
 	done
+fi
+# the same passes on a small file with a synchronous engine (fio 7 1, 6 2, 10 14)
+if command -v fio >/dev/null; then
+	for a in "--size=4m --io_size=2m --loops=4 --bs=1m --rw=rw" \
+		"--size=4m --io_size=2m --loops=4 --bs=1m --rw=randrw" \
+		"--size=64k --io_size=24k --loops=4 --bs=4k --rw=randrw --randseed=7"; do
+		rm -f "$RB_TMP/mix.dat"
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=psync --filename="$RB_TMP/mix.dat" $a --output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		rm -f "$RB_TMP/mix.dat"
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=psync --filename="$RB_TMP/mix.dat" $a
+		check "as fio on a file: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+	done
+	rm -f "$RB_TMP/mix.dat"
 fi
 # a timed job with io_size= past size= and loops= runs for its runtime, no pass longer
 if run_json --name=t --ioengine=null --size=4m --io_size=8m --loops=4 --bs=1m --rw=read \
