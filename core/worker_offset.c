@@ -330,7 +330,7 @@ uint64_t worker_plan_bytes(const struct worker *w)
 {
 	const struct job_spec *job = w->job;
 	uint64_t region = 0, pass = w->pass_limit, total = 0, moved = 0, own = 0, pending = 0;
-	uint64_t next;
+	uint64_t next, cap;
 	unsigned wshare = 0, i;
 	bool verify = worker_verifies_writes(job), each;
 
@@ -354,7 +354,7 @@ uint64_t worker_plan_bytes(const struct worker *w)
 	 * direction picked is at its end, the other one some blocks short of
 	 * its own (so the bytes moved fall short, and a further pass follows)
 	 */
-	if (!job_is_random(job) && !job->rw_gap && w->nr_files == 1 && w->io_limit > region &&
+	if (!job_is_random(job) && !job->rw_gap && w->nr_files == 1 && pass > region &&
 	    wshare && wshare < 100) {
 		unsigned most = wshare > 50 ? wshare : 100 - wshare;
 		uint64_t end = region / most * 100;
@@ -363,9 +363,18 @@ uint64_t worker_plan_bytes(const struct worker *w)
 		if (end < pass)
 			pass = end;
 	}
+	/* gen_main: loops x io_size= of the job's own direction(s) bound all its passes */
+	cap = w->io_limit <= UINT64_MAX / job->loops ? w->io_limit * job->loops : UINT64_MAX;
+	/* a random pass with a map ends at the pick that finds it full: after the region */
+	if (job_is_random(job) && w->files[0].map && pass > region)
+		pass = region;
 	next = pass;
-	for (i = 0; next; i++) {
-		uint64_t written = next / 100 * wshare + next % 100 * wshare / 100;
+	for (i = 0; next && own < cap; i++) {
+		uint64_t written;
+
+		if (next > cap - own)
+			next = cap - own;
+		written = next / 100 * wshare + next % 100 * wshare / 100;
 
 		own += next;
 		moved += next;

@@ -85,6 +85,12 @@ shape "ramp_time=1 on a sized job" paced --name=a --rw=read --size=16m --io_size
 shape "rw=rw, io_size>size, loops=2" bytes --name=a --rw=rw --size=16m --io_size=64m --loops=2
 shape "rw=rw, rwmixread=70, io_size>size, loops=2" bytes --name=a --rw=rw --rwmixread=70 \
 	--size=16m --io_size=64m --loops=2
+# io_size= below size=: io_size= x loops bounds the job over its passes, a pass ends at the
+# region's end (rw=rw: 48m in passes that end where a direction reaches the end; random
+# writes: a full map each pass, read back each)
+shape "rw=rw, io_size<size, loops=3" bytes --name=a --rw=rw --size=32m --io_size=16m --loops=3
+shape "randwrite, io_size<size, loops=3, verify" bytes --name=a --rw=randwrite --size=16m \
+	--io_size=8m --loops=3 --verify=crc32c
 # runtime= longer than the job: it ends by its size, and so does its progress
 shape "runtime= past a sized job's end" bytes --name=a --rw=read --size=32m --runtime=30
 # a timed job beside a sized job with verify: half the total each
