@@ -165,8 +165,11 @@ static bool job_does(const struct job_spec *job, int d)
  * clock; a job bound by its size has moved its share of all it will move
  * (pub_plan_bytes: the worker's own rule of passes and read-backs, see
  * worker_plan_bytes()); with runtime= too, it ends at whichever comes first.
+ * moved: the bytes of the I/O records of this same tick (read once, so the
+ * percent and the bytes beside it agree even when the worker moves megabytes
+ * between two reads, as an unpaced read-back does).
  */
-static double progress(struct worker *w, int phase, uint64_t now, uint64_t *eta)
+static double progress(struct worker *w, int phase, uint64_t now, uint64_t moved, uint64_t *eta)
 {
 	const struct job_spec *job = w->job;
 	uint64_t start = atomic_load_explicit(&w->pub_stat_start_ns, memory_order_relaxed);
@@ -174,7 +177,6 @@ static double progress(struct worker *w, int phase, uint64_t now, uint64_t *eta)
 	uint64_t bytes = atomic_load_explicit(&w->pub_ramp_bytes, memory_order_relaxed);
 	uint64_t time_eta = UINT64_MAX, begin = start - job->ramp_time_us * 1000;
 	double frac = 0;
-	int d;
 
 	*eta = 0;
 	if (phase == PHASE_DONE)
@@ -191,8 +193,7 @@ static double progress(struct worker *w, int phase, uint64_t now, uint64_t *eta)
 			return frac;
 		}
 	}
-	for (d = 0; d < DDIR_RWDIR_CNT; d++)
-		bytes += atomic_load_explicit(&w->pub_bytes[d], memory_order_relaxed);
+	bytes += moved;
 	/* the ramp's bytes count toward the passes too (the worker's rule counts them) */
 	if (plan && start && now > begin) {
 		double rate = (double)bytes / (double)(now - begin);
@@ -231,7 +232,7 @@ static void sample_workers(struct live_sampler *ls, struct ring *r, size_t from,
 		uint64_t stat_start = atomic_load_explicit(&w->pub_stat_start_ns,
 							   memory_order_relaxed);
 		struct live_rec st = { .type = LIVE_STATUS, .job = (uint16_t)i, .t_ns = now };
-		uint64_t eta;
+		uint64_t eta, moved;
 
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 			struct live_rec rec = { .type = LIVE_IO, .ddir = (uint8_t)d,
@@ -274,7 +275,9 @@ static void sample_workers(struct live_sampler *ls, struct ring *r, size_t from,
 		st.u.st.inflight = sat32(atomic_load_explicit(&w->pub_inflight, memory_order_relaxed));
 		st.u.st.errors = atomic_load_explicit(&w->pub_errors, memory_order_relaxed);
 		st.u.st.interval_ns = interval;
-		st.u.st.percent = (float)(100.0 * progress(w, phase, now_abs, &eta));
+		for (moved = 0, d = 0; d < DDIR_RWDIR_CNT; d++)
+			moved += p->bytes[d];
+		st.u.st.percent = (float)(100.0 * progress(w, phase, now_abs, moved, &eta));
 		st.u.st.eta_s = eta;
 		st.u.st.ramp = phase == PHASE_RAMP;
 		push(ls, r, &st);
