@@ -126,8 +126,8 @@ recorded_md_journal() {
 	check "recorded md journal: md0 counts three active members and one journal" \
 		grep -qE "Members +3 active, 0 spare, 0 faulty, 1 journal " "$o/md0.txt"
 	printf 'key F2\nkey Down\ndump %s/imp.txt\n' "$o" >"$RB_TMP/mdj.script"
-	if ! tui --size=50x200 --import="mdstat:$VENDOR/mdadm/proc-mdstat_prompt-raid5-write-journal-J_linux-raid-2024.txt" \
-		"$RB_TMP/mdj.script" 2>"$RB_TMP/err"; then
+	local cap=$VENDOR/mdadm/proc-mdstat_prompt-raid5-write-journal-J_linux-raid-2024.txt
+	if ! tui --size=50x200 --import="mdstat:$cap" "$RB_TMP/mdj.script" 2>"$RB_TMP/err"; then
 		fail "mdstat (J) capture: tui-test failed: $(cat "$RB_TMP/err")"
 		return
 	fi

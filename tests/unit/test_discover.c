@@ -4,8 +4,9 @@
  * Array with two logical volumes, a megaraid_sas controller on a degraded
  * link, an mpt3sas HBA with JBOD disks, an NVMe drive behind a multipath
  * subsystem, an AHCI SATA disk, an md RAID 5 with a faulty member and a
- * recovery in progress, and a RAID 5 with a write journal. Each asserts the inventory JSON: controller <->
- * block device links, NUMA node, PCIe link, firmware, usage and md health.
+ * recovery in progress, and a RAID 5 with a write journal. Each asserts the
+ * inventory JSON: controller <-> block device links, NUMA node, PCIe link,
+ * firmware, usage and md health.
  */
 #include <errno.h>
 #include <limits.h>
