@@ -478,8 +478,12 @@ START_TEST(md_raid5_write_journal)
 }
 END_TEST
 
-/* state_show prints "in_sync,journal" for a journal with both bits: still the journal, not a
- * data member (the recorded tree with only that file changed). */
+/*
+ * Constructed, not seen: state_show would print "in_sync,journal" for a
+ * journal with both bits set (super_1_validate sets only Journal, and the
+ * guest showed "journal" alone). Such a member is still the journal, not a
+ * data member: the recorded tree with only that file changed.
+ */
 START_TEST(md_journal_in_sync_is_not_active)
 {
 	const char *src = getenv("SRCDIR") ? getenv("SRCDIR") : ".";
