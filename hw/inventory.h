@@ -112,7 +112,7 @@ struct inv_controller {
 
 struct inv_md_member {
 	char *device;		/* "sdb1" */
-	char *role;		/* "active" | "spare" | "faulty" */
+	char *role;		/* "active" | "rebuilding" | "spare" | "faulty" | "journal" */
 	int slot;		/* INV_UNSET for spares */
 };
 

@@ -8,7 +8,9 @@
  * status_text ("clean, degraded, recovering"). A member being rebuilt is
  * role "rebuilding" with the slot it is rebuilding (mdadm's "spare
  * rebuilding", /proc/mdstat's member past "[n/w]"); a failed member is
- * "faulty".
+ * "faulty"; a RAID 4/5/6 write journal is "journal" (its state says
+ * "journal", its slot reads "journal"; /proc/mdstat's (J)), never a data
+ * member: it holds no slot and md's degraded count leaves it out.
  *
  * Read-only; never prints.
  */
@@ -95,6 +97,8 @@ static int add_member(struct inv_md *md, const char *mddir, const char *dev)
 	/* md prints "spare" for any working member not in sync: holding a slot, it is rebuilt */
 	if (strstr(state, "faulty"))
 		m->role = strdup("faulty");
+	else if (strstr(state, "journal"))	/* before in_sync: a journal may be both */
+		m->role = strdup("journal");
 	else if (strstr(state, "in_sync"))
 		m->role = strdup("active");
 	else if (strstr(state, "spare"))

@@ -104,9 +104,41 @@ recorded_names() {
 	check "recorded: and its by-path names" grep -qE "^.*  +/dev/disk/by-path/pci-0000:00:1f.2-ata-1.0 " \
 		"$o/sda.txt"
 }
+# a RAID 5 with a write journal (the tests/vm guest's md/): the journal is a
+# member row "journal", and md0's detail counts it apart from the data members,
+# as with a /proc/mdstat capture whose member is flagged (J)
+recorded_md_journal() {
+	local o=$RB_TMP/mdj
+	mkdir -p "$o"
+	if ! bash "$SRCDIR/tests/fixtures/sysfs/mktree.sh" mdjournal "$o/tree" >/dev/null 2>&1; then
+		fail "recorded mdjournal tree: mktree.sh mdjournal failed"
+		return
+	fi
+	# the tree lists the four disks, then md0 and its members, vdd last
+	printf 'key F2\nkey End\ndump %s/vdd.txt\nkey Up\nkey Up\nkey Up\nkey Up\ndump %s/md0.txt\n' \
+		"$o" "$o" >"$RB_TMP/mdj.script"
+	if ! tui --size=50x200 --sysfs-root="$o/tree/sys" "$RB_TMP/mdj.script" 2>"$RB_TMP/err"; then
+		fail "recorded mdjournal tree: tui-test failed: $(cat "$RB_TMP/err")"
+		return
+	fi
+	check "recorded md journal: the member row says journal" grep -qE "vdd +journal " "$o/vdd.txt"
+	check "recorded md journal: its detail's role is journal" grep -qE "Role +journal " "$o/vdd.txt"
+	check "recorded md journal: md0 counts three active members and one journal" \
+		grep -qE "Members +3 active, 0 spare, 0 faulty, 1 journal " "$o/md0.txt"
+	printf 'key F2\nkey Down\ndump %s/imp.txt\n' "$o" >"$RB_TMP/mdj.script"
+	local cap=$VENDOR/mdadm/proc-mdstat_prompt-raid5-write-journal-J_linux-raid-2024.txt
+	if ! tui --size=50x200 --import="mdstat:$cap" "$RB_TMP/mdj.script" 2>"$RB_TMP/err"; then
+		fail "mdstat (J) capture: tui-test failed: $(cat "$RB_TMP/err")"
+		return
+	fi
+	check "mdstat (J) capture: dm-0's row says journal" grep -qE "dm-0 +journal " "$o/imp.txt"
+	check "mdstat (J) capture: md0 counts three active members and one journal" \
+		grep -qE "Members +3 active, 0 spare, 0 faulty, 1 journal " "$o/imp.txt"
+}
 if [ -r "$SRCDIR/tests/fixtures/sysfs/mktree.sh" ]; then
 	recorded_megaraid
 	recorded_names
+	recorded_md_journal
 fi
 
 # ---- live: the consent flow on a real device ---------------------------------

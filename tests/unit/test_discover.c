@@ -3,9 +3,10 @@
  * recorded sysfs trees of tests/fixtures/sysfs/mktree.sh: an hpsa Smart
  * Array with two logical volumes, a megaraid_sas controller on a degraded
  * link, an mpt3sas HBA with JBOD disks, an NVMe drive behind a multipath
- * subsystem, an AHCI SATA disk, and an md RAID 5 with a faulty member and a
- * recovery in progress. Each asserts the inventory JSON: controller <->
- * block device links, NUMA node, PCIe link, firmware, usage and md health.
+ * subsystem, an AHCI SATA disk, an md RAID 5 with a faulty member and a
+ * recovery in progress, and a RAID 5 with a write journal. Each asserts the
+ * inventory JSON: controller <-> block device links, NUMA node, PCIe link,
+ * firmware, usage and md health.
  */
 #include <errno.h>
 #include <limits.h>
@@ -25,7 +26,7 @@ static char tmpdir[PATH_MAX];
 static void trees_build(void)
 {
 	static const char *const trees[] = { "hpsa", "megaraid", "mpt3sas", "nvme", "ahci", "md",
-					     "rootbus" };
+					     "mdjournal", "rootbus" };
 	const char *src = getenv("SRCDIR") ? getenv("SRCDIR") : ".";
 	char cmd[PATH_MAX * 3];
 
@@ -436,6 +437,80 @@ START_TEST(md_raid5_recovering)
 }
 END_TEST
 
+/*
+ * A RAID 5 with a write journal, as the Debian 12 guest of tests/vm showed it:
+ * dev-vdd's state and slot both read "journal". vdd is the journal, holds no
+ * slot, and is not one of the three data members.
+ */
+START_TEST(md_raid5_write_journal)
+{
+	struct json_object *j = discover_tree("mdjournal");
+	static const struct {
+		const char *device, *role;
+		int slot;
+	} want[] = {
+		{ "vda", "active", 0 },
+		{ "vdb", "active", 1 },
+		{ "vdc", "active", 2 },
+		{ "vdd", "journal", -1 },
+	};
+
+	ck_assert_uint_eq(len(j, "md_arrays"), 1);
+	ck_assert_str_eq(str(j, "md_arrays.0.raid_level"), "5");
+	ck_assert_int_eq(num(j, "md_arrays.0.size_bytes"), 122880ll * 512);
+	ck_assert_str_eq(str(j, "md_arrays.0.status"), "ok");
+	ck_assert_str_eq(str(j, "md_arrays.0.status_text"), "clean");
+	ck_assert_uint_eq(len(j, "md_arrays.0.members"), 4);
+	for (int i = 0; i < 4; i++) {
+		char p[64];
+
+		snprintf(p, sizeof(p), "md_arrays.0.members.%d.device", i);
+		ck_assert_str_eq(str(j, p), want[i].device);
+		snprintf(p, sizeof(p), "md_arrays.0.members.%d.role", i);
+		ck_assert_pstr_eq(str(j, p), want[i].role);
+		snprintf(p, sizeof(p), "md_arrays.0.members.%d.slot", i);
+		if (want[i].slot < 0)
+			ASSERT_NULL(j, p);
+		else
+			ck_assert_int_eq(num(j, p), want[i].slot);
+	}
+	json_object_put(j);
+}
+END_TEST
+
+/*
+ * Constructed, not seen: state_show would print "in_sync,journal" for a
+ * journal with both bits set (super_1_validate sets only Journal, and the
+ * guest showed "journal" alone). Such a member is still the journal, not a
+ * data member: the recorded tree with only that file changed.
+ */
+START_TEST(md_journal_in_sync_is_not_active)
+{
+	const char *src = getenv("SRCDIR") ? getenv("SRCDIR") : ".";
+	char cmd[PATH_MAX * 3], sys[PATH_MAX], err[256] = "";
+	struct inventory inv = { 0 };
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd), "bash '%s/tests/fixtures/sysfs/mktree.sh' mdjournal '%s/mdj2'",
+		 src, tmpdir);
+	ck_assert_msg(system(cmd) == 0, "%s failed", cmd);
+	snprintf(sys, sizeof(sys), "%s/mdj2/sys/block/md0/md/dev-vdd/state", tmpdir);
+	f = fopen(sys, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("in_sync,journal\n", f);
+	fclose(f);
+	snprintf(sys, sizeof(sys), "%s/mdj2/sys", tmpdir);
+	ck_assert_int_eq(md_sysfs_discover(&inv, sys, err, sizeof(err)), 0);
+	ck_assert_uint_eq(inv.nr_md, 1);
+	ck_assert_uint_eq(inv.md[0].nr_members, 4);
+	ck_assert_str_eq(inv.md[0].members[3].device, "vdd");
+	ck_assert_pstr_eq(inv.md[0].members[3].role, "journal");
+	ck_assert_int_eq(inv.md[0].members[3].slot, INV_UNSET);
+	ck_assert_int_eq(inv.md[0].status, INV_OK);
+	inventory_release(&inv);
+}
+END_TEST
+
 START_TEST(missing_root_is_an_error)
 {
 	struct discover_opts o;
@@ -540,6 +615,8 @@ static Suite *discover_suite(void)
 	tcase_add_test(tc, ahci_sata_disk);
 	tcase_add_test(tc, qemu_rootbus_and_t10_wwn);
 	tcase_add_test(tc, md_raid5_recovering);
+	tcase_add_test(tc, md_raid5_write_journal);
+	tcase_add_test(tc, md_journal_in_sync_is_not_active);
 	tcase_add_test(tc, missing_root_is_an_error);
 	tcase_add_test(tc, md_sysfs_alone);
 	tcase_add_test(tc, vendor_controller_joins_sysfs);

@@ -203,8 +203,8 @@ static void pd_details(struct out *o, const struct devrow *r)
 static void md_details(struct out *o, const struct devrow *r)
 {
 	const struct inv_md *md = r->md;
-	size_t i, act = 0, rebuilding = 0, spare = 0, faulty = 0;
-	char lvl[64];
+	size_t i, act = 0, rebuilding = 0, spare = 0, faulty = 0, journal = 0;
+	char lvl[64], jtext[32] = "";
 
 	kv(o, TONE_TITLE, "", "md array %s", md->name ? md->name : "");
 	devtree_raid_words(md->raid_level, lvl, sizeof(lvl));
@@ -219,13 +219,18 @@ static void md_details(struct out *o, const struct devrow *r)
 		rebuilding += !strcmp(role, "rebuilding");
 		spare += !strcmp(role, "spare");
 		faulty += !strcmp(role, "faulty");
+		journal += !strcmp(role, "journal");
 	}
+	/* a RAID 4/5/6 write journal: beside the data members, only when there is one */
+	if (journal)
+		snprintf(jtext, sizeof(jtext), ", %zu journal", journal);
 	if (rebuilding)
 		kv(o, faulty ? TONE_FAILED : TONE_NONE, "Members",
-		   "%zu active, %zu rebuilding, %zu spare, %zu faulty", act, rebuilding, spare, faulty);
+		   "%zu active, %zu rebuilding, %zu spare, %zu faulty%s", act, rebuilding, spare,
+		   faulty, jtext);
 	else
-		kv(o, faulty ? TONE_FAILED : TONE_NONE, "Members", "%zu active, %zu spare, %zu faulty",
-		   act, spare, faulty);
+		kv(o, faulty ? TONE_FAILED : TONE_NONE, "Members", "%zu active, %zu spare, %zu faulty%s",
+		   act, spare, faulty, jtext);
 	if (r->bdev)
 		bdev_details(o, r->bdev);
 }

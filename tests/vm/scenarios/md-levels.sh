@@ -4,7 +4,9 @@
 # linear; `devices --json` shows each with its level, the kernel's size, all
 # four members active and health ok, the members not write-safe; `array
 # delete` stops it and leaves no superblock on any member (mdadm --examine),
-# so the disks are write-safe again and the next level starts clean.
+# so the disks are write-safe again and the next level starts clean. Then a
+# RAID 5 of three with vdd as its write journal (mdadm --write-journal): vdd
+# has role "journal" from sysfs, in the text tree and in a /proc/mdstat capture.
 # Runs inside the test guest (make check-vm); RB_LEVELS="0 5" picks levels.
 # rb-vm: --disks=virtio:4x32M --timeout=600
 . "$SRCDIR/tests/vm/guest-lib.sh"
@@ -58,4 +60,47 @@ for level in ${RB_LEVELS:-0 1 5 6 10 linear}; do
 	mdadm --stop /dev/md0 >/dev/null 2>&1
 	mdadm --zero-superblock "${DISKS[@]}" >/dev/null 2>&1
 done
+
+# A RAID 5 with a write journal (mdadm --write-journal): the journal device is
+# in md/ as dev-vdd with state "journal" and slot "journal", and in
+# /proc/mdstat as vdd[3](J). raidbench gives it role "journal" from sysfs and
+# from the mdstat capture alike, never "active" (it holds no data slot).
+J5="RAID 5 + journal"
+if mdadm --create /dev/md0 --run --level=5 --raid-devices=3 /dev/vda /dev/vdb /dev/vdc \
+	--write-journal /dev/vdd >"$OUT" 2>&1; then
+	pass "$J5: mdadm --create --write-journal /dev/vdd"
+	mdadm --wait /dev/md0 >/dev/null 2>&1
+	size=$(blockdev --getsize64 /dev/md0)
+	devices
+	expect "$J5: devices --json: three active members and vdd the journal" \
+		"$(md_summary)" "md0 5 $size ok vda:active,vdb:active,vdc:active,vdd:journal -"
+	expect "$J5: the journal holds no slot" "$(jq_py "$J" \
+		'[x["slot"] for x in d["md_arrays"][0]["members"] if x["device"] == "vdd"]')" "[None]"
+	expect "$J5: the journal is not write-safe either" "$(write_safe vdd)" "vdd:false"
+	"$RAIDBENCH" devices --ascii >"$RB_TMP/tree" 2>&1
+	expect "$J5: the text tree says vdd is the journal" \
+		"$(grep -c -E -e '- vdd  journal$' "$RB_TMP/tree")" 1
+	cat /proc/mdstat >"$RB_TMP/mdstat"
+	"$RAIDBENCH" devices --json --import mdstat:"$RB_TMP/mdstat" >"$RB_TMP/imp.json" 2>"$RB_TMP/err"
+	expect "$J5: the /proc/mdstat capture says vdd is the journal too" "$(jq_py \
+		"$RB_TMP/imp.json" '[x["role"] for x in d["md_arrays"][0]["members"] if x["device"] == "vdd"]')" \
+		"['journal']"
+	# what md shows, for tests/fixtures/sysfs (RB_VM_SHOW_SYSFS=1)
+	if [ -n "${RB_VM_SHOW_SYSFS:-}" ]; then
+		sed 's/^/# mdstat| /' "$RB_TMP/mdstat"
+		for f in /sys/block/md0/size /sys/block/md0/md/* /sys/block/md0/md/dev-*/*; do
+			if [ -L "$f" ]; then echo "# sysfs| $f -> $(readlink "$f")"
+			elif [ -f "$f" ] && [ -r "$f" ]; then
+				echo "# sysfs| $f = $(head -c 200 "$f" 2>&1 | tr '\n' '|')"
+			fi
+		done
+	fi
+else
+	fail "$J5: mdadm --create --write-journal failed: $(tail -3 "$OUT" | tr '\n' ' ')"
+fi
+mdadm --stop /dev/md0 >/dev/null 2>&1
+mdadm --zero-superblock "${DISKS[@]}" >/dev/null 2>&1
+devices
+expect "$J5: stopped, the four disks are write-safe again" "$(write_safe vda vdb vdc vdd)" \
+	"$ALL_SAFE"
 rb_done
