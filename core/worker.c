@@ -305,8 +305,9 @@ static bool another_pass(struct worker *w, struct io_state *st)
 {
 	const struct job_spec *job = w->job;
 	uint64_t bytes = st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] +
-			 st->vphase_bytes;
-	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->vphase_ios;
+			 st->issued_bytes[DDIR_TRIM] + st->vphase_bytes;
+	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->issued[DDIR_TRIM] +
+		       st->vphase_ios;
 	uint64_t left, own, budget;
 
 	if (st->exp_verify || st->failed || st->full || st->lat.done || w->ts.error ||
@@ -314,11 +315,14 @@ static bool another_pass(struct worker *w, struct io_state *st)
 		return false;
 	/*
 	 * within a pass fio stops at loops x io_size of its own direction(s),
-	 * counted over all passes, and at size= bytes of this pass (pass_limit)
+	 * counted over all passes, and at size= bytes of this pass (pass_limit);
+	 * trims count in the bytes moved, and as the own direction of a job
+	 * that only trims (trimwrite's own are its writes)
 	 */
 	own = (job->rw & RW_READ) && (job->rw & RW_WRITE) ?
 	      st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] - st->backlog_bytes :
-	      (job->rw & RW_WRITE) ? st->issued_bytes[DDIR_WRITE] : st->issued_bytes[DDIR_READ];
+	      (job->rw & RW_WRITE) ? st->issued_bytes[DDIR_WRITE] :
+	      (job->rw & RW_READ) ? st->issued_bytes[DDIR_READ] : st->issued_bytes[DDIR_TRIM];
 	budget = worker_further_pass(w, bytes, own);
 	if (!budget)
 		return false;

@@ -370,16 +370,17 @@ uint64_t worker_plan_bytes(const struct worker *w)
 		pass = region;
 	next = pass;
 	for (i = 0; next && own < cap; i++) {
-		uint64_t written;
+		uint64_t written, trims;
 
 		if (next > cap - own)
 			next = cap - own;
 		written = next / 100 * wshare + next % 100 * wshare / 100;
 
+		/* trimwrite's trims come on top of the writes (gen_main), and count as moved */
+		trims = (job->rw & RW_TRIM) && (job->rw & RW_WRITE) ? written : 0;
 		own += next;
-		moved += next;
-		/* trimwrite's trims come on top of the writes (gen_main) */
-		total += next + ((job->rw & RW_TRIM) && (job->rw & RW_WRITE) ? written : 0);
+		moved += next + trims;
+		total += next + trims;
 		pending += written;
 		if (verify && (each || i + 1 >= job->loops)) {
 			uint64_t back = readback_bytes(w, region, pending);

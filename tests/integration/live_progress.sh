@@ -91,6 +91,10 @@ shape "rw=rw, rwmixread=70, io_size>size, loops=2" bytes --name=a --rw=rw --rwmi
 shape "rw=rw, io_size<size, loops=3" bytes --name=a --rw=rw --size=32m --io_size=16m --loops=3
 shape "randwrite, io_size<size, loops=3, verify" bytes --name=a --rw=randwrite --size=16m \
 	--io_size=8m --loops=3 --verify=crc32c
+# trims past the region: they count as moved, so io_size= ends the passes sooner for
+# trimwrite (64m: two passes of writes and trims) and the further passes of trim are its own
+shape "trim, io_size>size" bytes --name=a --rw=trim --size=16m --io_size=40m
+shape "trimwrite, io_size>size" bytes --name=a --rw=trimwrite --size=16m --io_size=40m
 # runtime= longer than the job: it ends by its size, and so does its progress
 shape "runtime= past a sized job's end" bytes --name=a --rw=read --size=32m --runtime=30
 # a timed job beside a sized job with verify: half the total each
