@@ -274,6 +274,7 @@ static void loop_reset(struct worker *w)
 	for (i = 0; i < w->nr_files; i++) {
 		memset(w->files[i].next_seq, 0, sizeof(w->files[i].next_seq));
 		w->files[i].tw_pending = false;
+		w->files[i].done = false;
 	}
 }
 
@@ -383,6 +384,23 @@ static bool gen_backlog(struct worker *w, struct io_state *st, struct io_unit *u
 	return true;
 }
 
+/*
+ * The file in turn has no offset for the direction just picked (a sequential
+ * one at its end, a full map, nothing that fits): as fio's, it is done for
+ * this pass and the next file in turn is asked, with a new pick of the
+ * direction; the pass is over once every file is done. Returns true then.
+ */
+static bool file_done(struct worker *w, struct io_state *st, struct worker_file *f)
+{
+	unsigned i, left = 0;
+
+	f->done = true;
+	st->next_file = (unsigned)(f - w->files) + 1 == w->nr_files ? 0 : (unsigned)(f - w->files) + 1;
+	for (i = 0; i < w->nr_files; i++)
+		left += !w->files[i].done;
+	return !left;
+}
+
 /* Fills u with the next I/O of the main phase; false when the phase is over. */
 static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t now)
 {
@@ -441,17 +459,28 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		return false;
 	if (w->vbl && vbl_due(w, st->last_ddir))
 		return gen_backlog(w, st, u) || gen_main(w, st, u, now);
+	/*
+	 * files done for this pass are passed over in turn (file_done); a file
+	 * found done below comes back here, not through a call per file, so
+	 * thousands of files that fill at once take no stack
+	 */
+next_file:
+	for (unsigned n = 0; w->files[st->next_file].done && n < w->nr_files; n++)
+		st->next_file = st->next_file + 1 == w->nr_files ? 0 : st->next_file + 1;
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
 	/*
 	 * fio's sequential pass is over once the direction it picked has
 	 * reached the region's end (rw=rw's other one need not), whatever
-	 * io_size= and loops= allow
+	 * io_size= and loops= allow; with several files, once it has in each
+	 * (file_done)
 	 */
-	if (!job->time_based && !job_is_random(job) && !job->rw_gap && w->nr_files == 1 &&
+	if (!job->time_based && !job_is_random(job) && !job->rw_gap &&
 	    f->next_seq[ddir] >= f->size) {
 		if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
 			rb_mix_unissue(&w->mix);
+		if (!file_done(w, st, f))
+			goto next_file;
 		st->loop_bytes = w->pass_limit;
 		return gen_main(w, st, u, now);
 	}
@@ -477,6 +506,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		off = worker_seq_next(w, f, ddir, job->bs[ddir]);
 		bs = pick_bs(w, ddir, f->size - off);
 		if (!bs) {
+			if (!file_done(w, st, f))
+				goto next_file;
 			st->loop_bytes = w->pass_limit;
 			return gen_main(w, st, u, now);
 		}
@@ -507,6 +538,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		if (!bs) {
 			if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
 				rb_mix_unissue(&w->mix);
+			if (!file_done(w, st, f))
+				goto next_file;
 			if (!st->loop_bytes)
 				return false;
 			st->loop_bytes = w->pass_limit;

@@ -251,15 +251,15 @@ uint64_t worker_pass_limit(const struct worker *w)
 	 * the job's bytes of all loops bound it
 	 */
 	if (!job_is_random(job) && (job->rw & RW_READ) && (job->rw & RW_WRITE))
-		return !job->rw_gap && w->nr_files == 1 ? cap : w->io_limit;
+		return !job->rw_gap ? cap : w->io_limit;
 	/*
 	 * a random pass with a map ends at the pick that finds it full: that
 	 * pick's draws are spent (they show where randseed= keeps the
 	 * generators running from pass to pass), so the pass has no byte limit
-	 * (one file: with several, each has its map and fio goes on to the next)
+	 * (with several files, at the pick that finds the last one's map full)
 	 */
 	if (job_is_random(job))
-		return !w->files[0].map ? w->io_limit : w->nr_files == 1 ? cap : region;
+		return !w->files[0].map ? w->io_limit : cap;
 	return job->rw_gap ? w->io_limit : region;
 }
 
@@ -354,12 +354,15 @@ uint64_t worker_plan_bytes(const struct worker *w)
 	 * direction picked is at its end, the other one some blocks short of
 	 * its own (so the bytes moved fall short, and a further pass follows)
 	 */
-	if (!job_is_random(job) && !job->rw_gap && w->nr_files == 1 && pass > region &&
-	    wshare && wshare < 100) {
+	if (!job_is_random(job) && !job->rw_gap && pass > region && wshare && wshare < 100) {
 		unsigned most = wshare > 50 ? wshare : 100 - wshare;
-		uint64_t end = region / most * 100;
+		uint64_t end = 0, e;
 
-		end = end > w->max_bs ? end - w->max_bs : end;
+		/* with several files, each file's pass ends so (file_done) */
+		for (i = 0; i < w->nr_files; i++) {
+			e = w->files[i].size / most * 100;
+			end += e > w->max_bs ? e - w->max_bs : e;
+		}
 		if (end < pass)
 			pass = end;
 	}

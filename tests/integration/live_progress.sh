@@ -95,6 +95,12 @@ shape "randwrite, io_size<size, loops=3, verify" bytes --name=a --rw=randwrite -
 # trimwrite (64m: two passes of writes and trims) and the further passes of trim are its own
 shape "trim, io_size>size" bytes --name=a --rw=trim --size=16m --io_size=40m
 shape "trimwrite, io_size>size" bytes --name=a --rw=trimwrite --size=16m --io_size=40m
+# several files: a file is done once the direction picked is at its end (rw=rw), its map
+# full (randrw), and the pass ends with the last one
+shape "rw=rw, nrfiles=2, io_size>size, loops=2" bytes --name=a --rw=rw --nrfiles=2 --size=16m \
+	--io_size=64m --loops=2
+shape "randrw, nrfiles=2, io_size>size" bytes --name=a --rw=randrw --nrfiles=2 --size=16m \
+	--io_size=40m
 # runtime= longer than the job: it ends by its size, and so does its progress
 shape "runtime= past a sized job's end" bytes --name=a --rw=read --size=32m --runtime=30
 # a timed job beside a sized job with verify: half the total each
