@@ -778,7 +778,6 @@ static int verify_chunks(struct worker *w, const struct io_unit *u, char *msg, s
 static void verify_only_log(struct worker *w, struct io_state *st)
 {
 	const struct job_spec *job = w->job;
-	struct io_state keep = *st;
 	struct io_unit *u = &w->units[0];
 	uint64_t off, len, step = job->bs[DDIR_WRITE], vi = w->verify_interval;
 	unsigned i;
@@ -788,9 +787,7 @@ static void verify_only_log(struct worker *w, struct io_state *st)
 		while (gen_main(w, st, u, 0))
 			if (u->ddir == DDIR_WRITE)
 				mark_written(w, &w->files[u->file_idx], u->offset, u->len);
-		/* an error found while generating (zoned_abs past the end) stays the job's */
-		keep.failed = st->failed;
-		*st = keep;
+		st->dry = false;
 		return;
 	}
 	for (i = 0; i < w->nr_files; i++) {
@@ -1560,12 +1557,15 @@ void *worker_main(void *arg)
 	atomic_store_explicit(&w->phase, job->ramp_time_us ? PHASE_RAMP : PHASE_RUN,
 			      memory_order_release);
 	/* with a ramp the phase flips to RUN when statistics start; the sampler reads the clock */
-	/* a timed job on an engine that queues verifies each size= bytes, as fio's */
-	st.verify_each_loop = worker_verifies_writes(job) &&
+	/*
+	 * a timed job on an engine that queues verifies each size= bytes, as
+	 * fio's; verify_only's dry run and read-back take turns loop by loop
+	 * (a timed one reads back its region once)
+	 */
+	st.verify_each_loop = (worker_verifies_writes(job) ||
+			       (worker_dry_runs(job) && !job->time_based)) &&
 			      (job->time_based ? !w->sync_io : job->loops > 1);
-	st.exp_verify = st.verify_each_loop && job->experimental_verify;
-	if (job->verify && job->verify_only && (job->rw & RW_WRITE) && w->files && w->files[0].written)
-		verify_only_log(w, &st);
+	st.exp_verify = st.verify_each_loop && job->experimental_verify && !job->verify_only;
 	do {
 		if (st.loop_break || again) {
 			/* the next loop: what it writes is what its verify reads */
@@ -1581,6 +1581,8 @@ void *worker_main(void *arg)
 		issued = st.numberio;
 		if (!job->verify_only)
 			pump(w, &st, gen_main);
+		else if (worker_dry_runs(job) && w->files && w->files[0].written)
+			verify_only_log(w, &st);
 		if (job->end_fsync && job_writes(job) && !w->ts.error && !st.loop_break)
 			for (i = 0; i < w->nr_files; i++)
 				do_fsync(w, i, false);
