@@ -274,6 +274,7 @@ static void loop_reset(struct worker *w)
 	for (i = 0; i < w->nr_files; i++) {
 		memset(w->files[i].next_seq, 0, sizeof(w->files[i].next_seq));
 		w->files[i].tw_pending = false;
+		w->files[i].done = false;
 	}
 }
 
@@ -305,8 +306,9 @@ static bool another_pass(struct worker *w, struct io_state *st)
 {
 	const struct job_spec *job = w->job;
 	uint64_t bytes = st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] +
-			 st->vphase_bytes;
-	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->vphase_ios;
+			 st->issued_bytes[DDIR_TRIM] + st->vphase_bytes;
+	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->issued[DDIR_TRIM] +
+		       st->vphase_ios;
 	uint64_t left, own, budget;
 
 	if (st->exp_verify || st->failed || st->full || st->lat.done || w->ts.error ||
@@ -314,11 +316,14 @@ static bool another_pass(struct worker *w, struct io_state *st)
 		return false;
 	/*
 	 * within a pass fio stops at loops x io_size of its own direction(s),
-	 * counted over all passes, and at size= bytes of this pass (pass_limit)
+	 * counted over all passes, and at size= bytes of this pass (pass_limit);
+	 * trims count in the bytes moved, and as the own direction of a job
+	 * that only trims (trimwrite's own are its writes)
 	 */
 	own = (job->rw & RW_READ) && (job->rw & RW_WRITE) ?
 	      st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] - st->backlog_bytes :
-	      (job->rw & RW_WRITE) ? st->issued_bytes[DDIR_WRITE] : st->issued_bytes[DDIR_READ];
+	      (job->rw & RW_WRITE) ? st->issued_bytes[DDIR_WRITE] :
+	      (job->rw & RW_READ) ? st->issued_bytes[DDIR_READ] : st->issued_bytes[DDIR_TRIM];
 	budget = worker_further_pass(w, bytes, own);
 	if (!budget)
 		return false;
@@ -379,6 +384,23 @@ static bool gen_backlog(struct worker *w, struct io_state *st, struct io_unit *u
 	return true;
 }
 
+/*
+ * The file in turn has no offset for the direction just picked (a sequential
+ * one at its end, a full map, nothing that fits): as fio's, it is done for
+ * this pass and the next file in turn is asked, with a new pick of the
+ * direction; the pass is over once every file is done. Returns true then.
+ */
+static bool file_done(struct worker *w, struct io_state *st, struct worker_file *f)
+{
+	unsigned i, left = 0;
+
+	f->done = true;
+	st->next_file = (unsigned)(f - w->files) + 1 == w->nr_files ? 0 : (unsigned)(f - w->files) + 1;
+	for (i = 0; i < w->nr_files; i++)
+		left += !w->files[i].done;
+	return !left;
+}
+
 /* Fills u with the next I/O of the main phase; false when the phase is over. */
 static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t now)
 {
@@ -437,17 +459,28 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		return false;
 	if (w->vbl && vbl_due(w, st->last_ddir))
 		return gen_backlog(w, st, u) || gen_main(w, st, u, now);
+	/*
+	 * files done for this pass are passed over in turn (file_done); a file
+	 * found done below comes back here, not through a call per file, so
+	 * thousands of files that fill at once take no stack
+	 */
+next_file:
+	for (unsigned n = 0; w->files[st->next_file].done && n < w->nr_files; n++)
+		st->next_file = st->next_file + 1 == w->nr_files ? 0 : st->next_file + 1;
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
 	/*
 	 * fio's sequential pass is over once the direction it picked has
 	 * reached the region's end (rw=rw's other one need not), whatever
-	 * io_size= and loops= allow
+	 * io_size= and loops= allow; with several files, once it has in each
+	 * (file_done)
 	 */
-	if (!job->time_based && !job_is_random(job) && !job->rw_gap && w->nr_files == 1 &&
+	if (!job->time_based && !job_is_random(job) && !job->rw_gap &&
 	    f->next_seq[ddir] >= f->size) {
 		if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
 			rb_mix_unissue(&w->mix);
+		if (!file_done(w, st, f))
+			goto next_file;
 		st->loop_bytes = w->pass_limit;
 		return gen_main(w, st, u, now);
 	}
@@ -473,6 +506,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		off = worker_seq_next(w, f, ddir, job->bs[ddir]);
 		bs = pick_bs(w, ddir, f->size - off);
 		if (!bs) {
+			if (!file_done(w, st, f))
+				goto next_file;
 			st->loop_bytes = w->pass_limit;
 			return gen_main(w, st, u, now);
 		}
@@ -503,6 +538,8 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		if (!bs) {
 			if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
 				rb_mix_unissue(&w->mix);
+			if (!file_done(w, st, f))
+				goto next_file;
 			if (!st->loop_bytes)
 				return false;
 			st->loop_bytes = w->pass_limit;
@@ -741,7 +778,6 @@ static int verify_chunks(struct worker *w, const struct io_unit *u, char *msg, s
 static void verify_only_log(struct worker *w, struct io_state *st)
 {
 	const struct job_spec *job = w->job;
-	struct io_state keep = *st;
 	struct io_unit *u = &w->units[0];
 	uint64_t off, len, step = job->bs[DDIR_WRITE], vi = w->verify_interval;
 	unsigned i;
@@ -751,9 +787,7 @@ static void verify_only_log(struct worker *w, struct io_state *st)
 		while (gen_main(w, st, u, 0))
 			if (u->ddir == DDIR_WRITE)
 				mark_written(w, &w->files[u->file_idx], u->offset, u->len);
-		/* an error found while generating (zoned_abs past the end) stays the job's */
-		keep.failed = st->failed;
-		*st = keep;
+		st->dry = false;
 		return;
 	}
 	for (i = 0; i < w->nr_files; i++) {
@@ -1523,12 +1557,15 @@ void *worker_main(void *arg)
 	atomic_store_explicit(&w->phase, job->ramp_time_us ? PHASE_RAMP : PHASE_RUN,
 			      memory_order_release);
 	/* with a ramp the phase flips to RUN when statistics start; the sampler reads the clock */
-	/* a timed job on an engine that queues verifies each size= bytes, as fio's */
-	st.verify_each_loop = worker_verifies_writes(job) &&
+	/*
+	 * a timed job on an engine that queues verifies each size= bytes, as
+	 * fio's; verify_only's dry run and read-back take turns loop by loop
+	 * (a timed one reads back its region once)
+	 */
+	st.verify_each_loop = (worker_verifies_writes(job) ||
+			       (worker_dry_runs(job) && !job->time_based)) &&
 			      (job->time_based ? !w->sync_io : job->loops > 1);
-	st.exp_verify = st.verify_each_loop && job->experimental_verify;
-	if (job->verify && job->verify_only && (job->rw & RW_WRITE) && w->files && w->files[0].written)
-		verify_only_log(w, &st);
+	st.exp_verify = st.verify_each_loop && job->experimental_verify && !job->verify_only;
 	do {
 		if (st.loop_break || again) {
 			/* the next loop: what it writes is what its verify reads */
@@ -1544,6 +1581,8 @@ void *worker_main(void *arg)
 		issued = st.numberio;
 		if (!job->verify_only)
 			pump(w, &st, gen_main);
+		else if (worker_dry_runs(job) && w->files && w->files[0].written)
+			verify_only_log(w, &st);
 		if (job->end_fsync && job_writes(job) && !w->ts.error && !st.loop_break)
 			for (i = 0; i < w->nr_files; i++)
 				do_fsync(w, i, false);

@@ -40,6 +40,7 @@ struct worker_file {
 	uint64_t start;		/* first byte of the region used */
 	uint64_t size;		/* bytes of the region, a multiple of the min bs */
 	uint64_t next_seq[DDIR_RWDIR_CNT];	/* sequential position per direction, as fio */
+	bool done;		/* no offset for the direction picked this pass (fio's file done) */
 	bool tw_pending;	/* randtrimwrite: the block just trimmed awaits its write */
 	uint64_t tw_off, tw_len;
 	/* zonemode=strided: the current zone, the position in it, bytes done there */

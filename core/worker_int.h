@@ -70,6 +70,8 @@ uint64_t worker_pass_limit(const struct worker *w);
 uint64_t worker_further_pass(const struct worker *w, uint64_t moved, uint64_t own);
 /* verify=, do_verify, a job that writes, not verify_only: a read-back after each pass */
 bool worker_verifies_writes(const struct job_spec *job);
+/* verify_only on a job that writes: a dry run of each pass, then its read-back. */
+bool worker_dry_runs(const struct job_spec *job);
 /* All the bytes a size-bound job moves (passes, read-backs, further passes); 0 if timed. */
 uint64_t worker_plan_bytes(const struct worker *w);
 

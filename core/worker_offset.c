@@ -251,15 +251,15 @@ uint64_t worker_pass_limit(const struct worker *w)
 	 * the job's bytes of all loops bound it
 	 */
 	if (!job_is_random(job) && (job->rw & RW_READ) && (job->rw & RW_WRITE))
-		return !job->rw_gap && w->nr_files == 1 ? cap : w->io_limit;
+		return !job->rw_gap ? cap : w->io_limit;
 	/*
 	 * a random pass with a map ends at the pick that finds it full: that
 	 * pick's draws are spent (they show where randseed= keeps the
 	 * generators running from pass to pass), so the pass has no byte limit
-	 * (one file: with several, each has its map and fio goes on to the next)
+	 * (with several files, at the pick that finds the last one's map full)
 	 */
 	if (job_is_random(job))
-		return !w->files[0].map ? w->io_limit : w->nr_files == 1 ? cap : region;
+		return !w->files[0].map ? w->io_limit : cap;
 	return job->rw_gap ? w->io_limit : region;
 }
 
@@ -276,7 +276,7 @@ uint64_t worker_further_pass(const struct worker *w, uint64_t moved, uint64_t ow
 {
 	uint64_t cap;
 
-	if (w->job->time_based || w->job->verify_only || (w->ops->flags & ENGINE_F_STREAM))
+	if (w->job->time_based || (w->ops->flags & ENGINE_F_STREAM))
 		return 0;
 	if (moved >= w->io_limit || w->io_limit - moved < w->max_bs)
 		return 0;
@@ -290,6 +290,16 @@ uint64_t worker_further_pass(const struct worker *w, uint64_t moved, uint64_t ow
 bool worker_verifies_writes(const struct job_spec *job)
 {
 	return job->verify && job->do_verify && !job->verify_only && (job->rw & RW_WRITE);
+}
+
+/*
+ * verify_only on a job that writes: each pass's writes are generated, not
+ * issued (fio's dry run), and read back after it, as a job that writes and
+ * verifies; the dry run's bytes count as moved toward io_size=, as fio's.
+ */
+bool worker_dry_runs(const struct job_spec *job)
+{
+	return job->verify && job->verify_only && (job->rw & RW_WRITE);
 }
 
 /*
@@ -332,15 +342,16 @@ uint64_t worker_plan_bytes(const struct worker *w)
 	uint64_t region = 0, pass = w->pass_limit, total = 0, moved = 0, own = 0, pending = 0;
 	uint64_t next, cap;
 	unsigned wshare = 0, i;
-	bool verify = worker_verifies_writes(job), each;
+	bool dry = worker_dry_runs(job), verify = worker_verifies_writes(job) || dry, each;
 
 	for (i = 0; i < w->nr_files; i++)
 		region += w->files[i].size;
 	if (job->time_based || !pass)
 		return 0;
-	if (job->verify_only)
+	/* verify_only with nothing to dry-run: no passes (worker_main) */
+	if (job->verify_only && !dry)
 		return region;
-	if (job->experimental_verify && verify && job->loops > 1)
+	if (job->experimental_verify && worker_verifies_writes(job) && job->loops > 1)
 		/* fio counts the read-back against loops x size= */
 		return w->io_limit <= UINT64_MAX / job->loops ? w->io_limit * job->loops : UINT64_MAX;
 	/* gen_main: loops that run on as one pass are verified at its end, random ones each */
@@ -354,12 +365,15 @@ uint64_t worker_plan_bytes(const struct worker *w)
 	 * direction picked is at its end, the other one some blocks short of
 	 * its own (so the bytes moved fall short, and a further pass follows)
 	 */
-	if (!job_is_random(job) && !job->rw_gap && w->nr_files == 1 && pass > region &&
-	    wshare && wshare < 100) {
+	if (!job_is_random(job) && !job->rw_gap && pass > region && wshare && wshare < 100) {
 		unsigned most = wshare > 50 ? wshare : 100 - wshare;
-		uint64_t end = region / most * 100;
+		uint64_t end = 0, e;
 
-		end = end > w->max_bs ? end - w->max_bs : end;
+		/* with several files, each file's pass ends so (file_done) */
+		for (i = 0; i < w->nr_files; i++) {
+			e = w->files[i].size / most * 100;
+			end += e > w->max_bs ? e - w->max_bs : e;
+		}
 		if (end < pass)
 			pass = end;
 	}
@@ -370,16 +384,18 @@ uint64_t worker_plan_bytes(const struct worker *w)
 		pass = region;
 	next = pass;
 	for (i = 0; next && own < cap; i++) {
-		uint64_t written;
+		uint64_t written, trims;
 
 		if (next > cap - own)
 			next = cap - own;
 		written = next / 100 * wshare + next % 100 * wshare / 100;
 
+		/* trimwrite's trims come on top of the writes (gen_main), and count as moved */
+		trims = (job->rw & RW_TRIM) && (job->rw & RW_WRITE) ? written : 0;
 		own += next;
-		moved += next;
-		/* trimwrite's trims come on top of the writes (gen_main) */
-		total += next + ((job->rw & RW_TRIM) && (job->rw & RW_WRITE) ? written : 0);
+		moved += next + trims;
+		/* a dry run's writes are not done, only counted toward the passes */
+		total += dry ? 0 : next + trims;
 		pending += written;
 		if (verify && (each || i + 1 >= job->loops)) {
 			uint64_t back = readback_bytes(w, region, pending);

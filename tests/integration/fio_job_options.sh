@@ -166,7 +166,12 @@ if command -v fio >/dev/null; then
 	# io_size= below size= or with loops=, fio's synchronous rw=rw pass runs on
 	# until the direction it picks is at the end, a random pass with a map until
 	# a pick finds it full (that pick's draws are spent: randseed= shows it, as
-	# the generators then run on from pass to pass), so the mix differs by pass
+	# the generators then run on from pass to pass), so the mix differs by pass.
+	# Trims count among the bytes moved toward io_size= (trimwrite: two passes
+	# of writes and trims, 32/32), and a trim job's own bytes are its trims.
+	# Several files: a file is done for the pass once it has no offset for the
+	# direction picked (at its end, a full map), the next one in turn is asked
+	# with a new pick, and the pass ends when every file is done
 	for a in "--size=1m --rw=write:16k --bs=4k --verify=crc32c" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --loops=2" \
 		"--size=1m --rw=rw:16k --bs=4k --verify=crc32c" \
@@ -203,13 +208,28 @@ if command -v fio >/dev/null; then
 		"--size=64k --io_size=24k --loops=4 --bs=4k --rw=randrw --randseed=9 --verify=crc32c" \
 		"--size=4m --loops=2 --bs=1m --rw=rw" \
 		"--size=64k --loops=4 --bs=4k --rw=rw" \
-		"--size=64k --loops=4 --bs=4k --rw=randrw --randseed=2"; do
+		"--size=64k --loops=4 --bs=4k --rw=randrw --randseed=2" \
+		"--size=64k --io_size=160k --bs=4k --rw=trimwrite" \
+		"--size=64k --io_size=160k --bs=4k --rw=randtrimwrite" \
+		"--size=64k --io_size=160k --bs=4k --rw=trim" \
+		"--size=64k --io_size=160k --bs=4k --rw=randtrim" \
+		"--size=64k --io_size=160k --loops=2 --bs=4k --rw=trim" \
+		"--size=64k --io_size=100k --bs=4k --rw=randtrim" \
+		"--nrfiles=2 --size=64k --loops=2 --bs=4k --rw=rw" \
+		"--nrfiles=2 --size=64k --loops=4 --bs=4k --rw=rw" \
+		"--nrfiles=2 --size=64k --io_size=48k --loops=2 --bs=4k --rw=rw" \
+		"--nrfiles=2 --size=64k --loops=2 --bs=4k --rw=rw --verify=crc32c" \
+		"--nrfiles=3 --filesize=16k --loops=2 --bs=4k --rw=rw" \
+		"--nrfiles=3 --filesize=16k --io_size=128k --bs=4k --rw=rw" \
+		"--nrfiles=2 --size=64k --loops=3 --bs=4k --rw=randrw --randseed=9" \
+		"--nrfiles=2 --size=64k --io_size=160k --bs=4k --rw=randrw --randseed=3" \
+		"--nrfiles=3 --filesize=16k --io_size=160k --bs=4k --rw=randrw --randseed=3"; do
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=null $a --verify_state_save=0 --output-format=json 2>/dev/null |
-			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"], j["trim"]["total_ios"])')
 		# shellcheck disable=SC2086
 		run_json --name=x --ioengine=null $a
-		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+		check "as fio: $a ($want)" [ "$(jget "'%d %d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'], d['jobs'][0]['trim']['total_ios'])")" = "$want" ]
 	done
 fi
 # the same passes on a small file with a synchronous engine (fio 7 1, 6 2, 10 14)

@@ -91,6 +91,31 @@ shape "rw=rw, rwmixread=70, io_size>size, loops=2" bytes --name=a --rw=rw --rwmi
 shape "rw=rw, io_size<size, loops=3" bytes --name=a --rw=rw --size=32m --io_size=16m --loops=3
 shape "randwrite, io_size<size, loops=3, verify" bytes --name=a --rw=randwrite --size=16m \
 	--io_size=8m --loops=3 --verify=crc32c
+# trims past the region: they count as moved, so io_size= ends the passes sooner for
+# trimwrite (64m: two passes of writes and trims) and the further passes of trim are its own
+shape "trim, io_size>size" bytes --name=a --rw=trim --size=16m --io_size=40m
+shape "trimwrite, io_size>size" bytes --name=a --rw=trimwrite --size=16m --io_size=40m
+# several files: a file is done once the direction picked is at its end (rw=rw), its map
+# full (randrw), and the pass ends with the last one
+shape "rw=rw, nrfiles=2, io_size>size, loops=2" bytes --name=a --rw=rw --nrfiles=2 --size=16m \
+	--io_size=64m --loops=2
+shape "randrw, nrfiles=2, io_size>size" bytes --name=a --rw=randrw --nrfiles=2 --size=16m \
+	--io_size=40m
+# verify_only: a dry run of each pass (not counted as moved: nothing is written) and its
+# read-back, loop by loop and pass by pass: 32m read back of a 16m file, with loops=2 and
+# with io_size= past size= (two passes of dry-run writes and read-backs reach 40m). The
+# read-back is not paced: small blocks and short ticks give it enough ticks
+vo=(--ioengine=psync --filename="$RB_TMP/vo.dat" --rw=write --bs=512 --size=16m --verify=crc32c)
+if "$RAIDBENCH" run --name=w "${vo[@]}" --do_verify=0 --output=/dev/null --no-save \
+	2>"$RB_TMP/err"; then
+	shape "verify_only, loops=2" bytes --live-interval=10 --name=a "${vo[@]}" --verify_only=1 \
+		--loops=2
+	shape "verify_only, io_size>size" bytes --live-interval=10 --name=a "${vo[@]}" \
+		--verify_only=1 --io_size=40m
+else
+	fail "verify_only: writing the file failed: $(cat "$RB_TMP/err")"
+fi
+rm -f "$RB_TMP/vo.dat"
 # runtime= longer than the job: it ends by its size, and so does its progress
 shape "runtime= past a sized job's end" bytes --name=a --rw=read --size=32m --runtime=30
 # a timed job beside a sized job with verify: half the total each

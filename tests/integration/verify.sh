@@ -143,11 +143,17 @@ if command -v fio >/dev/null; then
 		check "$c: reads as fio's, one per write (fio $f, raidbench $r: reads, bytes, writes)" \
 			[ -n "$f" -a "$f" = "$r" ]
 	done
-	# verify_only: the read-back is of the writes a dry run of the job makes, as fio's
+	# verify_only: the read-back is of the writes a dry run of the job makes, as
+	# fio's, loop by loop and pass by pass (loops=2 and io_size= past size= read
+	# back twice; the dry run's bytes count toward io_size=)
 	for c in "--rw=write --bs=64k --verify_interval=4k --verify=crc32c" \
 		"--rw=randwrite --bsrange=4k-64k --verify=md5" \
 		"--rw=write --bssplit=4k/50:64k/50 --verify=sha256" \
-		"--rw=randwrite --bsrange=4k-64k --verify=crc32c --norandommap"; do
+		"--rw=randwrite --bsrange=4k-64k --verify=crc32c --norandommap" \
+		"--rw=write --bs=64k --verify_interval=4k --verify=crc32c --loops=2" \
+		"--rw=write --bs=64k --verify_interval=4k --verify=crc32c --io_size=10m" \
+		"--rw=randwrite --bsrange=4k-64k --verify=crc32c --loops=2" \
+		"--rw=randwrite --bsrange=4k-64k --verify=crc32c --io_size=10m"; do
 		# shellcheck disable=SC2206
 		opts=($c)
 		rm -f "$F"
