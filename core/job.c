@@ -374,6 +374,26 @@ static int opt_u64(struct job_draft *d, const struct job_opt *o, const char *v,
 	return 0;
 }
 
+/* filesize=SIZE, or LOW-HIGH (also LOW:HIGH): each file's size drawn in the range, as fio */
+static int opt_filesize(struct job_draft *d, const struct job_opt *o, const char *v,
+			char *why, size_t len)
+{
+	struct job_spec *j = &d->spec;
+	uint64_t lo, hi;
+	int ret;
+
+	if (!strpbrk(v, "-:")) {
+		ret = opt_u64(d, o, v, why, len);
+		j->filesize_max = j->filesize;
+		return ret;
+	}
+	if (units_range(v, j->kb_base, &lo, &hi) || !lo)
+		return ERR("bad range '%s' (expected a size, or min-max such as 8k-32k)", v);
+	j->filesize = lo;
+	j->filesize_max = hi;
+	return 0;
+}
+
 static int opt_time(struct job_draft *d, const struct job_opt *o, const char *v,
 		    char *why, size_t len)
 {
@@ -1055,7 +1075,7 @@ static const struct job_opt job_opts[] = {
 	{ "loops", NULL, opt_uint, OFF(loops), 0, UINT_MAX, 0, NULL },
 	{ "size", NULL, opt_zone_count, 0, 0, 0, 0, NULL },
 	{ "io_size", "io_limit", opt_zone_count, OFF(io_size), 0, 0, 0, NULL },
-	{ "filesize", NULL, opt_u64, OFF(filesize), 1, 0, 0, NULL },
+	{ "filesize", NULL, opt_filesize, OFF(filesize), 1, 0, 0, NULL },
 	{ "nrfiles", "nr_files", opt_uint, OFF(nrfiles), 1, UINT_MAX, 0, NULL },
 	{ "offset", "fileoffset", opt_zone_count, 0, 0, 0, 0, NULL },
 	{ "filename", NULL, opt_paths, 0, 0, 0, 0, NULL },

@@ -118,7 +118,8 @@ struct job_spec {
 	uint64_t io_size;		/* 0 = same as size */
 	uint64_t offset;
 	unsigned offset_percent;
-	uint64_t filesize;		/* 0 = size / nrfiles */
+	uint64_t filesize;		/* 0 = size / nrfiles; with a range, its low end */
+	uint64_t filesize_max;		/* filesize=LOW-HIGH's high end (= filesize when fixed) */
 	uint64_t offset_increment;	/* clone n starts at offset + n * this */
 	uint64_t number_ios;		/* stop a loop after this many I/Os, 0 = no limit */
 	/* zonemode=strided: zonesize bytes of I/O in each zonerange, then skip zoneskip */

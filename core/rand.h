@@ -53,11 +53,12 @@ static inline uint32_t rb_taus_next(struct rb_taus *t)
  * fio 3.33's seed table: slot i of a job is randseed * k^(4+i) * thread_nr + i
  * with k = 0x9e370001 (mod 2^64). Slots used here: 0-2 block sizes, 4 the
  * read/write mix, 6 random offsets (unless randrepeat, see RB_RANDSEED_BLOCK),
+ * 7 the sizes of filesize=LOW-HIGH,
  * 10 percentage_random, 16 random_distribution=zoned.
  */
 enum {
-	RB_SEED_BS = 0, RB_SEED_MIX = 4, RB_SEED_BLOCK = 6, RB_SEED_SEQ_RAND = 10,
-	RB_SEED_ZONE = 16,
+	RB_SEED_BS = 0, RB_SEED_MIX = 4, RB_SEED_BLOCK = 6, RB_SEED_FILE_SIZE = 7,
+	RB_SEED_SEQ_RAND = 10, RB_SEED_ZONE = 16,
 };
 uint64_t rb_seed_slot(uint64_t randseed, unsigned thread_nr, unsigned slot);
 /* With randrepeat (and no randseed), fio seeds random offsets from this times thread_nr. */

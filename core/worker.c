@@ -1781,6 +1781,7 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	seed = job->randrepeat || job->randseed_set ? job->randseed : (uint64_t)rb_now_ns();
 	rb_rand_seed(&w->rand, seed + 0x9e3779b97f4a7c15ull * (index + 1));
 	rb_mix_init(&w->mix, seed, index + 1, job->rwmixread);
+	rb_taus_init(&w->fsize_rand, seed, index + 1, RB_SEED_FILE_SIZE);
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		unsigned n = job->nr_bssplit[d], a, b, slot;
 

@@ -84,6 +84,7 @@ struct worker {
 	struct rb_rand rand;		/* offsets, block sizes */
 	struct rb_mix mix;		/* read/write directions, as fio picks them */
 	struct rb_taus bs_rand[DDIR_RWDIR_CNT];	/* bsrange/bssplit sizes, as fio draws them */
+	struct rb_taus fsize_rand;		/* filesize=LOW-HIGH's sizes, as fio draws them */
 	struct rb_frand off_rand;	/* random offsets, as fio draws them (worker_offset.c) */
 	struct rb_taus seq_rand[DDIR_RWDIR_CNT];	/* percentage_random's choice */
 	struct rb_taus zone_rand;	/* random_distribution=zoned's choice of zone */

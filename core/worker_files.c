@@ -388,6 +388,25 @@ static uint64_t zone_bytes(const char *path)
 	return (uint64_t)sectors << 9;
 }
 
+/*
+ * filesize=: a file whose size already lies in the range keeps it; another
+ * gets the fixed size, or one drawn in the range (fio's get_rand_file_size:
+ * a taus88 draw scaled onto high - low, rounded down to the min bs).
+ */
+static uint64_t file_size_for(struct worker *w, const struct worker_file *f)
+{
+	const struct job_spec *job = w->job;
+	uint64_t r, span = job->filesize_max - job->filesize;
+
+	if (f->real_size >= job->filesize && f->real_size <= job->filesize_max)
+		return f->real_size;
+	if (!span)
+		return job->filesize;
+	r = rb_taus_next(&w->fsize_rand);
+	r = (uint64_t)((double)span * ((double)r / 4294967296.0)) + job->filesize;
+	return r - r % w->min_bs;
+}
+
 /* Size the job's region in each file, fio's rules: size, filesize, offset, %. */
 static int size_regions(struct worker *w, char *err, size_t errlen)
 {
@@ -419,9 +438,18 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		/* offset_increment: each clone of the job starts that much further on */
 		start += (uint64_t)w->clone * job->offset_increment;
 		start -= start % w->min_bs;
-		if (job->filesize)
-			size = job->filesize;
-		else if (job->size_percent)
+		if (job->filesize) {
+			/* the file is filesize= long, its region what follows offset= (fio) */
+			size = file_size_for(w, f);
+			if (start >= size) {
+				snprintf(err, errlen, "job '%s': offset %llu is not below the size of "
+					 "%s (%llu bytes, filesize=)", job->name,
+					 (unsigned long long)start, f->path,
+					 (unsigned long long)size);
+				return -EINVAL;
+			}
+			size -= start;
+		} else if (job->size_percent)
 			size = (f->real_size * job->size_percent / 100) / w->nr_files;
 		else if (job->size)
 			size = job->size / w->nr_files;

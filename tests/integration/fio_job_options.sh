@@ -248,6 +248,36 @@ if command -v fio >/dev/null; then
 	done
 	rm -f "$RB_TMP/mix.dat"
 fi
+# filesize=: the file is that long and the region what follows offset=; a range draws
+# each new file's size as fio's seed table does, and a file already in the range keeps
+# its size (fio 3.33 side by side: counts and the files' sizes)
+if command -v fio >/dev/null; then
+	FD=$RB_TMP/fsz
+	sizes() { find "$FD" -type f -printf '%f:%s\n' | sort | tr '\n' ' '; }
+	for a in "--filesize=1m --offset=256k --rw=read" \
+		"--nrfiles=3 --filesize=8k-32k --rw=randrw --randseed=5" \
+		"--nrfiles=4 --filesize=64k:1m --rw=write --randseed=9" \
+		"--nrfiles=3 --filesize=8k-32k --rw=read --randseed=77 --pre=16k"; do
+		rm -rf "$FD"
+		mkdir -p "$FD"
+		pre=${a##*--pre=}
+		[ "$pre" != "$a" ] && a=${a% --pre=*} && for i in 0 1 2; do
+			truncate -s "$pre" "$FD/x.0.$i"
+		done
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=psync --directory="$FD" --bs=4k $a --output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		want="$want $(sizes)"
+		rm -rf "$FD"
+		mkdir -p "$FD"
+		[ "$pre" != "$a" ] && for i in 0 1 2; do truncate -s "$pre" "$FD/x.0.$i"; done
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=psync --directory="$FD" --bs=4k $a
+		check "as fio, filesize: $a ($want)" \
+			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])") $(sizes)" = "$want" ]
+	done
+	rm -rf "$FD"
+fi
 # a timed job with io_size= past size= and loops= runs for its runtime, no pass longer
 if run_json --name=t --ioengine=null --size=4m --io_size=8m --loops=4 --bs=1m --rw=read \
 	--time_based --runtime=1; then
