@@ -377,15 +377,20 @@ done
 	--size=1g --time_based --runtime=4 --live="$RB_TMP/slow.jsonl" >"$RB_TMP/rb-slow.json" \
 	2>"$RB_TMP/rb-slow.err" &
 rbpid=$!
-wait_io "$RB_TMP/slow.jsonl" 3 || fail "the hosts never started I/O"
-# 127.0.0.12 runs a tenth of the time: its processes (the job's too, which
-# exists by now) stopped 450 ms of every 500 ms. (Nice does little here: each
-# fio job process is a session of its own, and so its own scheduling group.)
-pids=$(tree "$PGID_12")
+# 127.0.0.12 runs a tenth of the time: the processes below its server (the
+# connection's and the job's, looked up again each round, so the job is caught
+# as soon as it is forked) stopped 450 ms of every 500 ms, from the start: a
+# client slow to write its --live file (ASan, a loaded machine) would otherwise
+# leave most of the 4 s unslowed. (Nice does little here: each fio job process
+# is a session of its own, and so its own scheduling group.)
 while kill -0 $rbpid 2>/dev/null; do
-	kill -STOP $pids 2>/dev/null; sleep 0.45
-	kill -CONT $pids 2>/dev/null; sleep 0.05
+	pids=$(tree "$PGID_12" | grep -vx "$PGID_12")
+	[ -n "$pids" ] && kill -STOP $pids 2>/dev/null
+	sleep 0.45
+	[ -n "$pids" ] && kill -CONT $pids 2>/dev/null
+	sleep 0.05
 done
+pids=$(tree "$PGID_12")
 kill -CONT $pids 2>/dev/null
 wait $rbpid
 check "slowed host: the run itself succeeds ($(head -c 300 "$RB_TMP/rb-slow.err"))" [ $? -eq 0 ]
