@@ -172,35 +172,15 @@ static int sync_queue(struct engine_ctx *ctx, struct io_unit *u)
 	return complete(u, r);
 }
 
-static int psync_commit(struct engine_ctx *ctx, uint64_t (*clock)(void))
-{
-	return 0;
-}
-
-static int psync_getevents(struct engine_ctx *ctx, unsigned min, unsigned max)
-{
-	return 0;
-}
-
-static struct io_unit *psync_event(struct engine_ctx *ctx, unsigned i)
-{
-	return NULL;
-}
-
-static void psync_cleanup(struct engine_ctx *ctx)
-{
-	free(ctx);
-}
-
 const struct io_engine_ops engine_psync_ops = {
 	.name = "psync",
 	.flags = ENGINE_F_SYNC,
 	.init = psync_init,
 	.queue = psync_queue,
-	.commit = psync_commit,
-	.getevents = psync_getevents,
-	.event = psync_event,
-	.cleanup = psync_cleanup,
+	.commit = engine_sync_commit,
+	.getevents = engine_sync_getevents,
+	.event = engine_sync_event,
+	.cleanup = engine_sync_cleanup,
 };
 
 const struct io_engine_ops engine_sync_ops = {
@@ -208,10 +188,10 @@ const struct io_engine_ops engine_sync_ops = {
 	.flags = ENGINE_F_SYNC,
 	.init = psync_init,
 	.queue = sync_queue,
-	.commit = psync_commit,
-	.getevents = psync_getevents,
-	.event = psync_event,
-	.cleanup = psync_cleanup,
+	.commit = engine_sync_commit,
+	.getevents = engine_sync_getevents,
+	.event = engine_sync_event,
+	.cleanup = engine_sync_cleanup,
 };
 
 const struct io_engine_ops engine_pvsync_ops = {
@@ -219,10 +199,10 @@ const struct io_engine_ops engine_pvsync_ops = {
 	.flags = ENGINE_F_SYNC,
 	.init = psync_init,
 	.queue = pvsync_queue,
-	.commit = psync_commit,
-	.getevents = psync_getevents,
-	.event = psync_event,
-	.cleanup = psync_cleanup,
+	.commit = engine_sync_commit,
+	.getevents = engine_sync_getevents,
+	.event = engine_sync_event,
+	.cleanup = engine_sync_cleanup,
 };
 
 const struct io_engine_ops engine_pvsync2_ops = {
@@ -233,8 +213,8 @@ const struct io_engine_ops engine_pvsync2_ops = {
 	.init = psync_init,
 	.init_tuned = pvsync2_init,
 	.queue = pvsync2_queue,
-	.commit = psync_commit,
-	.getevents = psync_getevents,
-	.event = psync_event,
-	.cleanup = psync_cleanup,
+	.commit = engine_sync_commit,
+	.getevents = engine_sync_getevents,
+	.event = engine_sync_event,
+	.cleanup = engine_sync_cleanup,
 };
