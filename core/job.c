@@ -54,6 +54,7 @@ void job_spec_defaults(struct job_spec *job)
 	memset(job, 0, sizeof(*job));
 	job->rw = RW_READ;
 	job->rwmixread = 50;
+	job->rw_seq_nr = 1;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		job->bs[d] = 4096;
 		job->bs_max[d] = 4096;
@@ -628,6 +629,8 @@ static const struct {
 	{ "kb_base", { "1024", "1000" }, { 1024, 1000 }, "1024 or 1000" },
 	{ "cmd_type", { "nvme" }, { 0 }, "nvme (io_uring_cmd's only command set)" },
 	{ "cpumode", { "noop", "qsort" }, { 0, 1 }, "noop or qsort" },
+	{ "rw_sequencer", { "sequential", "identical" }, { RW_SEQ_SEQUENTIAL, RW_SEQ_IDENTICAL },
+	  "sequential or identical" },
 	{ "protocol", { "tcp", "tcpv6", "udp", "udpv6", "unix" },
 	  { NET_TCP, NET_TCPV6, NET_UDP, NET_UDPV6, NET_UNIX }, "tcp, tcpv6, udp, udpv6 or unix" },
 	{ "exit_on_io_done", { "0", "false" }, { 0, 0 },
@@ -683,6 +686,8 @@ static int opt_rw(struct job_draft *d, const struct job_opt *o, const char *v,
 	if (neg && job_is_random(&d->spec))
 		return ERR("bad suffix in '%s' (a random pattern takes a count of I/Os per "
 			   "offset, not a negative number)", v);
+	/* fio: a random pattern's :N is I/Os per random offset (none given: each) */
+	d->spec.rw_seq_nr = !job_is_random(&d->spec) ? 1 : strchr(v, ':') ? d->spec.rw_nr : 1;
 	d->spec.rw_gap = job_is_random(&d->spec) ? 0
 			 : neg ? -(int64_t)d->spec.rw_nr : (int64_t)d->spec.rw_nr;
 	return 0;
@@ -965,7 +970,6 @@ static const struct {
 	{ "iomem", "malloc|shm|shmhuge|mmap|mmaphuge|mmapshared|cudamalloc" },
 	{ "rate_process", "linear|poisson" },
 	{ "exit_what", "group|stonewall|all" },
-	{ "rw_sequencer", "sequential|identical" },
 	{ "file_service_type", "random|roundrobin|sequential|zipf|pareto|normal|gauss" },
 	{ "unified_rw_reporting", "none|mixed|both|0|1" },
 	{ "dedupe_mode", "repeat|working_set" },
@@ -1286,7 +1290,7 @@ static const struct job_opt job_opts[] = {
 	{ "offset_align", NULL, opt_accept, 0, 0, 0, OPT_SIZE, NULL },
 	{ "bs_is_seq_rand", NULL, opt_accept, 0, 0, 0, OPT_BARE, "bs= stays per direction" },
 	{ "rwmixcycle", NULL, opt_accept, 0, 0, 0, 0, NULL },
-	{ "rw_sequencer", NULL, opt_accept_word, 0, 0, 0, 0, NULL },
+	{ "rw_sequencer", NULL, opt_word, OFF(rw_sequencer), 0, 0, 0, NULL },
 	{ "softrandommap", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
 	{ "trim_percentage", NULL, opt_accept, 0, 0, 0, 0, "written blocks are not trimmed for verification" },
 	{ "trim_verify_zero", NULL, opt_accept, 0, 0, 0, OPT_BARE, "written blocks are not trimmed for verification" },

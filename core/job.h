@@ -67,6 +67,9 @@ enum net_proto { NET_TCP = 0, NET_TCPV6, NET_UDP, NET_UDPV6, NET_UNIX };
 /* filestat's stat_type= */
 enum stat_type { STAT_STAT = 0, STAT_LSTAT, STAT_STATX };
 
+/* rw_sequencer=: where an I/O between two random offsets goes */
+enum { RW_SEQ_SEQUENTIAL, RW_SEQ_IDENTICAL };
+
 struct job_spec {
 	char *name;
 	char *description;		/* NULL when not set */
@@ -83,6 +86,12 @@ struct job_spec {
 	unsigned rw;			/* RW_* bits */
 	unsigned rw_nr;			/* rw=randread:N / write:N suffix, 0 when absent */
 	int64_t rw_gap;			/* sequential rw=read:N byte gap; negative reads backwards */
+	/*
+	 * random patterns (fio's ddir_seq_nr): a new random offset every Nth
+	 * I/O, the others placed by rw_sequencer; 1 unless rw=randread:N, 0 never
+	 */
+	unsigned rw_seq_nr;
+	int rw_sequencer;		/* RW_SEQ_SEQUENTIAL or RW_SEQ_IDENTICAL */
 	unsigned rwmixread;		/* percent of mixed I/O that is read */
 	uint64_t bs[DDIR_RWDIR_CNT];
 	uint64_t bs_max[DDIR_RWDIR_CNT];	/* == bs unless bsrange/bssplit */

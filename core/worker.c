@@ -273,6 +273,7 @@ static void loop_reset(struct worker *w)
 
 	for (i = 0; i < w->nr_files; i++) {
 		memset(w->files[i].next_seq, 0, sizeof(w->files[i].next_seq));
+		memset(w->files[i].last_start, 0xff, sizeof(w->files[i].last_start));
 		w->files[i].tw_pending = false;
 		w->files[i].done = false;
 	}
@@ -401,6 +402,28 @@ static bool file_done(struct worker *w, struct io_state *st, struct worker_file 
 	return !left;
 }
 
+/*
+ * A random job's sequential pick (percentage_random=, rw=randread:N), fio's
+ * way: on from the direction's last I/O. At the end of the file a random
+ * block instead (left unmarked); at the end of a region that stops short
+ * of the file's end (a bigger file or device, a tail smaller than a block)
+ * the pass is over; with time_based and one file the start again.
+ * -ENOSPC when the pass is over (or the map has no block left).
+ */
+static int rand_seq_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+{
+	uint64_t end = f->seq_end > f->size ? f->seq_end : f->size;
+
+	if (f->next_seq[ddir] >= f->size && w->job->time_based && w->nr_files == 1)
+		f->next_seq[ddir] = 0;
+	if (f->next_seq[ddir] >= end)
+		return worker_rand_offset(w, f, ddir, off);
+	if (f->next_seq[ddir] >= f->size)
+		return -ENOSPC;
+	*off = f->next_seq[ddir];
+	return 0;
+}
+
 /* Fills u with the next I/O of the main phase; false when the phase is over. */
 static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t now)
 {
@@ -514,9 +537,21 @@ next_file:
 	} else if (rand_fit) {
 		int ret = 0;
 
-		rand_seq = job->percentage_random[ddir] < 100 && !worker_draw_random(w, ddir);
-		if (rand_seq)
-			off = worker_seq_next(w, f, ddir, job->bs[ddir]);
+		/*
+		 * rw=randread:N: every Nth I/O (the job's first included, none
+		 * with N=0) is random, as percentage_random= may still decide;
+		 * the others follow rw_sequencer and leave the map alone
+		 */
+		bool hit = job->rw_seq_nr && !--w->seq_left;
+
+		if (hit)
+			w->seq_left = job->rw_seq_nr;
+		rand_seq = !hit || (job->percentage_random[ddir] < 100 &&
+				    !worker_draw_random(w, ddir));
+		if (rand_seq && !hit && job->rw_sequencer == RW_SEQ_IDENTICAL)
+			off = f->last_start[ddir] == UINT64_MAX ? 0 : f->last_start[ddir];
+		else if (rand_seq)
+			ret = rand_seq_offset(w, f, ddir, &off);
 		else if (job->nr_dzones)
 			ret = worker_zoned_offset(w, f, ddir, &off);
 		else if (f->dist)
@@ -568,8 +603,10 @@ next_file:
 	if (rtw_write) {
 		off = f->tw_off;
 		f->tw_pending = false;
-	} else if (seq_fit || rand_seq) {
+	} else if (seq_fit || rand_fit) {
+		/* fio's sequential picks go on from the direction's last I/O, random or not */
 		f->next_seq[ddir] = off + bs;
+		f->last_start[ddir] = off;
 	} else if (!rand_fit) {
 		off = worker_pick_offset(w, f, ddir, bs);
 	}

@@ -39,7 +39,9 @@ struct worker_file {
 	uint64_t real_size;	/* file or device size at open */
 	uint64_t start;		/* first byte of the region used */
 	uint64_t size;		/* bytes of the region, a multiple of the min bs */
+	uint64_t seq_end;	/* region-relative end of the file, for rand_seq_offset */
 	uint64_t next_seq[DDIR_RWDIR_CNT];	/* sequential position per direction, as fio */
+	uint64_t last_start[DDIR_RWDIR_CNT];	/* offset of the pass's last I/O, UINT64_MAX none */
 	bool done;		/* no offset for the direction picked this pass (fio's file done) */
 	bool tw_pending;	/* randtrimwrite: the block just trimmed awaits its write */
 	uint64_t tw_off, tw_len;
@@ -89,6 +91,7 @@ struct worker {
 	struct rb_taus seq_rand[DDIR_RWDIR_CNT];	/* percentage_random's choice */
 	struct rb_taus zone_rand;	/* random_distribution=zoned's choice of zone */
 	bool reseed_loops;		/* each loop draws the same I/Os again (fio's randrepeat) */
+	unsigned seq_left;		/* I/Os until a random one (rw=randread:N), fio's td count */
 	bool off_use64;			/* off_rand is 64-bit from the first reseed on */
 	uint64_t map_bs;		/* the random map's block: the smallest bs of any direction */
 	/* bssplit in fio's lookup order: by percentage, ties as written */

@@ -472,6 +472,9 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 			}
 			size = f->real_size - start;
 		}
+		/* a random job's sequential picks run out where the file (or the
+		 * region, unrounded, where the file ends there) does: fio's end */
+		f->seq_end = f->real_size > start + size ? f->real_size - start : size;
 		size -= size % w->min_bs;
 		if (size < w->max_bs) {
 			snprintf(err, errlen, "job '%s': the region of %s (%llu bytes) is smaller "

@@ -74,6 +74,11 @@ int worker_offsets_setup(struct worker *w, uint64_t seed, unsigned thread_nr, ch
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		rb_taus_init(&w->seq_rand[d], seed, thread_nr, RB_SEED_SEQ_RAND);
 	rb_taus_init(&w->zone_rand, seed, thread_nr, RB_SEED_ZONE);
+	/* fio starts its count at 1, not N: the job's first I/O is a random one */
+	w->seq_left = 1;
+	for (i = 0; i < w->nr_files; i++)
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			w->files[i].last_start[d] = UINT64_MAX;
 
 	if (!job_is_random(job) || job->zone_strided)
 		return 0;
