@@ -384,9 +384,14 @@ uint64_t worker_plan_bytes(const struct worker *w)
 	}
 	/* gen_main: loops x io_size= of the job's own direction(s) bound all its passes */
 	cap = w->io_limit <= UINT64_MAX / job->loops ? w->io_limit * job->loops : UINT64_MAX;
-	/* a random pass with a map ends at the pick that finds it full: after the region */
-	if (job_is_random(job) && w->files[0].map && pass > region)
-		pass = region;
+	/*
+	 * a random pass with a map ends at the pick that finds it full: after
+	 * the region; with rw=randread:N only every Nth I/O marks it, so about
+	 * N regions (N=0: never full)
+	 */
+	if (job_is_random(job) && w->files[0].map && job->rw_seq_nr &&
+	    pass / job->rw_seq_nr > region)
+		pass = region * job->rw_seq_nr;
 	next = pass;
 	for (i = 0; next && own < cap; i++) {
 		uint64_t written, trims;
