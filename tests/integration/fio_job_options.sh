@@ -278,6 +278,39 @@ if command -v fio >/dev/null; then
 	done
 	rm -rf "$FD"
 fi
+# rw=randread:N: a random offset every Nth I/O (the first included, none with N=0),
+# the others sequential from the direction's last I/O or, rw_sequencer=identical,
+# the same offset again; they leave the map alone, so a pass runs past the region,
+# taking a random block at the file's end. The counts and, at iodepth 1, the
+# offsets in write_iolog= are fio's
+if command -v fio >/dev/null; then
+	for a in "--size=1m --rw=randread:4" "--size=1m --rw=randwrite:8 --randseed=77" \
+		"--size=1m --rw=randrw:0" "--size=1m --rw=randrw:3 --rw_sequencer=identical" \
+		"--size=1m --rw=randrw:3 --rw_sequencer=identical --randrepeat=0 --randseed=3" \
+		"--size=1m --rw=randread:4 --loops=2" "--size=1m --rw=randrw:0 --io_size=3m" \
+		"--size=1m --rw=randwrite:8 --io_size=3m --loops=2" \
+		"--size=1m --rw=randrw:3 --rw_sequencer=identical --io_size=3m" \
+		"--size=1m --rw=randrw:0 --io_size=3m --verify=crc32c --verify_backlog=8" \
+		"--size=1002k --rw=randread:4" "--size=1m --rw=randread --percentage_random=50"; do
+		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=null --bs=4k $a --verify_state_save=0 \
+			--write_iolog="$RB_TMP/fio.iolog" --output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=null --bs=4k $a --write_iolog="$RB_TMP/rb.iolog"
+		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+		check "as fio, the same offsets: $a" cmp -s \
+			<(awk '$3 ~ /^(read|write)$/ {print $3, $4, $5}' "$RB_TMP/fio.iolog") \
+			<(awk '$3 ~ /^(read|write)$/ {print $3, $4, $5}' "$RB_TMP/rb.iolog")
+	done
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+fi
+if run_json --name=x --ioengine=null --size=1m --rw=randread:2 --rw_sequencer=backwards; then
+	fail "rw_sequencer=backwards was accepted"
+else
+	check "rw_sequencer= names its words" grep -q "sequential or identical" "$RB_TMP/err"
+fi
 # a timed job with io_size= past size= and loops= runs for its runtime, no pass longer
 if run_json --name=t --ioengine=null --size=4m --io_size=8m --loops=4 --bs=1m --rw=read \
 	--time_based --runtime=1; then

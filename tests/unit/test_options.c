@@ -812,6 +812,16 @@ START_TEST(rw_and_mix)
 	ck_assert_uint_eq(jl.jobs[1].rw, RW_READ | RW_WRITE);
 	ck_assert_uint_eq(jl.jobs[1].rwmixread, 30);
 	ck_assert_uint_eq(jl.jobs[2].rw_nr, 8);
+	/* a random pattern's :N is I/Os per random offset: 1 without it, 0 never */
+	ck_assert_uint_eq(jl.jobs[0].rw_seq_nr, 1);
+	ck_assert_uint_eq(jl.jobs[2].rw_seq_nr, 8);
+	ck_assert_int_eq(jl.jobs[2].rw_sequencer, RW_SEQ_SEQUENTIAL);
+	job_list_release(&jl);
+	load_ok(&jl, "[a]\nrw=randrw:0\nrw_sequencer=identical\n[b]\nrw=write:8\n", NULL, 0);
+	ck_assert_uint_eq(jl.jobs[0].rw_seq_nr, 0);
+	ck_assert_int_eq(jl.jobs[0].rw_sequencer, RW_SEQ_IDENTICAL);
+	ck_assert_uint_eq(jl.jobs[1].rw_seq_nr, 1);
+	ck_assert_int_eq(jl.jobs[1].rw_gap, 8);
 	job_list_release(&jl);
 }
 END_TEST
