@@ -430,7 +430,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	const struct job_spec *job = w->job;
 	struct worker_file *f;
 	uint64_t bs, off = 0;
-	bool rtw_write, seq_fit, rand_fit, rand_seq = false, merged;
+	bool rtw_write, seq_fit, rand_fit, rand_seq = false, merged, hit = false;
 	int ddir;
 
 	if (st->failed || st->full || st->lat.done || worker_stopped(w))
@@ -524,6 +524,17 @@ next_file:
 		  (job->nr_bssplit[ddir] || job->bs_max[ddir] > job->bs[ddir]);
 	/* random I/O: the offset first, then a size that fits there, as fio */
 	rand_fit = !rtw_write && job_is_random(job) && !job->zone_strided;
+	/*
+	 * rw=randread:N: every Nth I/O (the job's first included, none with
+	 * N=0; randtrimwrite's writes count too) is random, as
+	 * percentage_random= may still decide; the others follow rw_sequencer
+	 * and leave the map alone
+	 */
+	if (job_is_random(job) && !job->zone_strided && job->rw_seq_nr &&
+	    !--w->seq_left) {
+		hit = true;
+		w->seq_left = job->rw_seq_nr;
+	}
 	if (seq_fit) {
 		/* fio takes the offset first, then a size that fits before the region's end */
 		off = worker_seq_next(w, f, ddir, job->bs[ddir]);
@@ -537,15 +548,6 @@ next_file:
 	} else if (rand_fit) {
 		int ret = 0;
 
-		/*
-		 * rw=randread:N: every Nth I/O (the job's first included, none
-		 * with N=0) is random, as percentage_random= may still decide;
-		 * the others follow rw_sequencer and leave the map alone
-		 */
-		bool hit = job->rw_seq_nr && !--w->seq_left;
-
-		if (hit)
-			w->seq_left = job->rw_seq_nr;
 		rand_seq = !hit || (job->percentage_random[ddir] < 100 &&
 				    !worker_draw_random(w, ddir));
 		if (rand_seq && !hit && job->rw_sequencer == RW_SEQ_IDENTICAL)

@@ -291,7 +291,8 @@ if command -v fio >/dev/null; then
 		"--size=1m --rw=randwrite:8 --io_size=3m --loops=2" \
 		"--size=1m --rw=randrw:3 --rw_sequencer=identical --io_size=3m" \
 		"--size=1m --rw=randrw:0 --io_size=3m --verify=crc32c --verify_backlog=8" \
-		"--size=1002k --rw=randread:4" "--size=1m --rw=randread --percentage_random=50"; do
+		"--size=1002k --rw=randread:4" "--size=1m --rw=randread --percentage_random=50" \
+		"--size=1m --rw=randtrimwrite:2"; do
 		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=null --bs=4k $a --verify_state_save=0 \
@@ -301,8 +302,8 @@ if command -v fio >/dev/null; then
 		run_json --name=x --ioengine=null --bs=4k $a --write_iolog="$RB_TMP/rb.iolog"
 		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
 		check "as fio, the same offsets: $a" cmp -s \
-			<(awk '$3 ~ /^(read|write)$/ {print $3, $4, $5}' "$RB_TMP/fio.iolog") \
-			<(awk '$3 ~ /^(read|write)$/ {print $3, $4, $5}' "$RB_TMP/rb.iolog")
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $3, $4, $5}' "$RB_TMP/fio.iolog") \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $3, $4, $5}' "$RB_TMP/rb.iolog")
 	done
 	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 fi
