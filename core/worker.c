@@ -53,6 +53,12 @@ struct io_state {
 	uint64_t loop_ios;		/* I/Os issued in this loop, for number_ios */
 	unsigned loop;
 	unsigned next_file;
+	/*
+	 * a sequential pick of a random job failed (the pass or file is over):
+	 * fio's I/O unit keeps the flag that spares the map, so the next pick
+	 * does not mark it either (exact at iodepth 1, where the unit is reused)
+	 */
+	bool stale_nomark;
 	uint64_t issued[DDIR_RWDIR_CNT];
 	uint64_t issued_bytes[DDIR_RWDIR_CNT];
 	uint64_t rate_start_ns;
@@ -530,6 +536,7 @@ next_file:
 	 * percentage_random= may still decide; the others follow rw_sequencer
 	 * and leave the map alone
 	 */
+	hit = false;	/* set anew when a done file sends the pick back to next_file */
 	if (job_is_random(job) && !job->zone_strided && job->rw_seq_nr &&
 	    !--w->seq_left) {
 		hit = true;
@@ -575,6 +582,7 @@ next_file:
 		if (!bs) {
 			if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
 				rb_mix_unissue(&w->mix);
+			st->stale_nomark |= rand_seq;
 			if (!file_done(w, st, f))
 				goto next_file;
 			if (!st->loop_bytes)
@@ -582,8 +590,9 @@ next_file:
 			st->loop_bytes = w->pass_limit;
 			return gen_main(w, st, u, now);
 		}
-		if (f->map && !rand_seq)
+		if (f->map && !rand_seq && !st->stale_nomark)
 			bs = worker_map_mark(w, f, ddir, off, bs);
+		st->stale_nomark = false;
 	} else {
 		bs = rtw_write ? f->tw_len : pick_bs(w, ddir, UINT64_MAX);
 	}

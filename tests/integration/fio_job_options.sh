@@ -281,8 +281,9 @@ fi
 # rw=randread:N: a random offset every Nth I/O (the first included, none with N=0),
 # the others sequential from the direction's last I/O or, rw_sequencer=identical,
 # the same offset again; they leave the map alone, so a pass runs past the region,
-# taking a random block at the file's end. The counts and, at iodepth 1, the
-# offsets in write_iolog= are fio's
+# taking a random block at the file's end. With several files, one whose pick
+# finds no room is set aside for the pass while the others go on. The counts
+# and, at iodepth 1, the file and offset of each I/O in write_iolog= are fio's
 if command -v fio >/dev/null; then
 	for a in "--size=1m --rw=randread:4" "--size=1m --rw=randwrite:8 --randseed=77" \
 		"--size=1m --rw=randrw:0" "--size=1m --rw=randrw:3 --rw_sequencer=identical" \
@@ -292,7 +293,12 @@ if command -v fio >/dev/null; then
 		"--size=1m --rw=randrw:3 --rw_sequencer=identical --io_size=3m" \
 		"--size=1m --rw=randrw:0 --io_size=3m --verify=crc32c --verify_backlog=8" \
 		"--size=1002k --rw=randread:4" "--size=1m --rw=randread --percentage_random=50" \
-		"--size=1m --rw=randtrimwrite:2"; do
+		"--size=1m --rw=randtrimwrite:4" "--size=1m --rw=randread:4 --nrfiles=2 --io_size=8m" \
+		"--size=1m --rw=randrw:3 --rw_sequencer=identical --nrfiles=2 --io_size=8m" \
+		"--size=1m --rw=randread:2 --nrfiles=3 --io_size=2m" \
+		"--size=1002k --rw=randrw:2 --io_size=4m --loops=2" \
+		"--size=1m --rw=randrw --bsrange=4k-16k --nrfiles=2 --io_size=3m" \
+		"--size=1m --rw=randread --nrfiles=3 --io_size=3m --randseed=3"; do
 		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=null --bs=4k $a --verify_state_save=0 \
@@ -302,8 +308,8 @@ if command -v fio >/dev/null; then
 		run_json --name=x --ioengine=null --bs=4k $a --write_iolog="$RB_TMP/rb.iolog"
 		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
 		check "as fio, the same offsets: $a" cmp -s \
-			<(awk '$3 ~ /^(read|write|trim)$/ {print $3, $4, $5}' "$RB_TMP/fio.iolog") \
-			<(awk '$3 ~ /^(read|write|trim)$/ {print $3, $4, $5}' "$RB_TMP/rb.iolog")
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/fio.iolog") \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/rb.iolog")
 	done
 	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 fi
