@@ -32,12 +32,13 @@ bound() {
 	tcp) grep -qi ":$(printf %04X "$2") [0-9A-F:]* 0A" /proc/net/tcp /proc/net/tcp6 2>/dev/null ;;
 	esac
 }
-# tool TOOL ARGS...: fio or raidbench, JSON on stdout
+# tool TOOL ARGS...: fio or raidbench, JSON on stdout (a fio receiver whose sender's
+# close datagram was lost ignores SIGTERM in its recv: SIGKILL 5 s later)
 tool() {
 	local t=$1
 	shift
-	if [ "$t" = fio ]; then timeout 30 fio --output-format=json "$@"
-	else timeout 30 "$RAIDBENCH" run --no-save --output-format=json "$@"; fi
+	if [ "$t" = fio ]; then timeout -k 5 30 fio --output-format=json "$@"
+	else timeout -k 5 30 "$RAIDBENCH" run --no-save --output-format=json "$@"; fi
 }
 # dir_stat FILE DIR [whole]: "ios bytes" of the first job's direction (read|write),
 # or with "whole" the I/Os that were not short
