@@ -279,6 +279,14 @@ static void open_detail(struct app *app, struct results_state *st, const int *ts
 
 static const char *const ddir_name[] = { "read", "write", "trim" };
 
+/* MB/s in at most width characters: decimals while they fit (the null engine passes 10^7) */
+static void mbs_text(char *buf, size_t len, double v, int prec, int width)
+{
+	snprintf(buf, len, "%.*f", prec, v);
+	if ((int)strlen(buf) > width)
+		snprintf(buf, len, "%.0f", v);
+}
+
 static void draw_grid(struct app *app, struct results_state *st, const struct run_summary *s,
 		      const struct cdm_row *g, size_t ng, int y, const struct rect *in)
 {
@@ -306,11 +314,12 @@ static void draw_grid(struct app *app, struct results_state *st, const struct ru
 		       g[i].label);
 		for (d = 0; d < 2; d++) {
 			const struct summary_row *r = g[i].row[d] >= 0 ? &s->rows[g[i].row[d]] : NULL;
-			char iops[16];
+			char iops[16], mbs[32];
 
 			fmt_count(iops, sizeof(iops), r ? r->iops : 0);
+			mbs_text(mbs, sizeof(mbs), r ? r->mb_s : 0, 2, 10);
 			if (r)
-				w_text(y, x, 21, theme_attr(t, EL_BIG_NUMBER), false, " %10.2f %8s", r->mb_s,
+				w_text(y, x, 21, theme_attr(t, EL_BIG_NUMBER), false, " %10s %8s", mbs,
 				       iops);
 			else
 				w_text(y, x, 21, theme_attr(t, EL_DIM), false, " %10s %8s", "-", "-");
@@ -347,17 +356,18 @@ static void draw_table(struct app *app, struct results_state *st, const struct r
 	for (i = st->sum_top; (size_t)i < s->nr && y < in->y + in->h; i++, y++) {
 		const struct summary_row *r = &s->rows[i];
 		bool cur = i == st->row && st->pane == PANE_SUMMARY;
-		char iops[16], mean[24], p99[24];
+		char iops[16], mean[24], p99[24], mbs[32];
 
 		fmt_count(iops, sizeof(iops), r->iops);
+		mbs_text(mbs, sizeof(mbs), r->mb_s, 1, 9);
 		fmt_ns(mean, sizeof(mean), r->mean_ns);
 		if (r->p99_ns < 0)
 			snprintf(p99, sizeof(p99), "-");
 		else
 			fmt_ns(p99, sizeof(p99), r->p99_ns);
 		w_text(y, in->x, in->w, cur ? theme_attr(t, EL_SELECTED) : A_NORMAL, true,
-		       "%-22.22s %-5s %9s %9.1f %10s %10s%s%s", r->name, ddir_name[r->ddir], iops,
-		       r->mb_s, mean, p99, wide ? "  " : "", wide ? r->desc : "");
+		       "%-22.22s %-5s %9s %9s %10s %10s%s%s", r->name, ddir_name[r->ddir], iops,
+		       mbs, mean, p99, wide ? "  " : "", wide ? r->desc : "");
 	}
 }
 
