@@ -279,7 +279,7 @@ static void open_detail(struct app *app, struct results_state *st, const int *ts
 
 static const char *const ddir_name[] = { "read", "write", "trim" };
 
-/* MB/s in at most width characters: decimals while they fit (the null engine passes 10^7) */
+/* MB/s in at most width characters: decimals while they fit (a fast run passes 10^7) */
 static void mbs_text(char *buf, size_t len, double v, int prec, int width)
 {
 	snprintf(buf, len, "%.*f", prec, v);
