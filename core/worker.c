@@ -448,8 +448,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	 * the job stops at loops x io_size (else size) of its own direction(s)
 	 * however its passes fell, as fio's: a pass need not end at io_size=
 	 */
-	if (!job->time_based && w->io_limit <= UINT64_MAX / job->loops &&
-	    st->phase_bytes >= w->io_limit * job->loops)
+	if (!job->time_based && st->phase_bytes >= worker_job_cap(w))
 		return false;
 	if (st->loop_bytes >= w->pass_limit ||
 	    (job->number_ios && !job->time_based && st->loop_ios >= job->number_ios)) {
@@ -483,8 +482,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	 * experimental_verify: fio counts the read-back as written bytes, so
 	 * the loops end once writes and read-backs together reach loops x size
 	 */
-	if (st->exp_verify && w->io_limit <= UINT64_MAX / job->loops &&
-	    st->phase_bytes + st->verified >= w->io_limit * job->loops)
+	if (st->exp_verify && st->phase_bytes + st->verified >= worker_job_cap(w))
 		return false;
 	if (w->vbl && vbl_due(w, st->last_ddir))
 		return gen_backlog(w, st, u) || gen_main(w, st, u, now);

@@ -59,6 +59,15 @@ uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint
  * counts the bytes of all loops together.
  */
 bool worker_loop_ends_pass(const struct worker *w);
+/*
+ * What bounds the job over all its passes: loops x io_size= (else size=) of
+ * its own direction(s), as fio's; UINT64_MAX where the product overflows.
+ */
+static inline uint64_t worker_job_cap(const struct worker *w)
+{
+	return w->io_limit <= UINT64_MAX / w->job->loops ? w->io_limit * w->job->loops : UINT64_MAX;
+}
+
 /* The bytes one loop issues at most: io_limit, or the region where fio's pass ends there. */
 uint64_t worker_pass_limit(const struct worker *w);
 /*

@@ -246,7 +246,7 @@ uint64_t worker_pass_limit(const struct worker *w)
 	if (job->time_based)
 		return job->verify && job->do_verify && (job->rw & RW_WRITE) && !w->sync_io &&
 		       region < w->io_limit ? region : w->io_limit;
-	cap = w->io_limit <= UINT64_MAX / job->loops ? w->io_limit * job->loops : UINT64_MAX;
+	cap = worker_job_cap(w);
 	if (!w->sync_io)
 		return job_is_random(job) && (job->rw & RW_WRITE) && job->norandommap &&
 		       w->io_limit > region ? w->io_limit : region;
@@ -285,7 +285,7 @@ uint64_t worker_further_pass(const struct worker *w, uint64_t moved, uint64_t ow
 		return 0;
 	if (moved >= w->io_limit || w->io_limit - moved < w->max_bs)
 		return 0;
-	cap = w->io_limit <= UINT64_MAX / w->job->loops ? w->io_limit * w->job->loops : UINT64_MAX;
+	cap = worker_job_cap(w);
 	if (own >= cap)
 		return 0;
 	return cap - own < w->pass_limit ? cap - own : w->pass_limit;
@@ -358,7 +358,7 @@ uint64_t worker_plan_bytes(const struct worker *w)
 		return region;
 	if (job->experimental_verify && worker_verifies_writes(job) && job->loops > 1)
 		/* fio counts the read-back against loops x size= */
-		return w->io_limit <= UINT64_MAX / job->loops ? w->io_limit * job->loops : UINT64_MAX;
+		return worker_job_cap(w);
 	/* gen_main: loops that run on as one pass are verified at its end, random ones each */
 	each = worker_loop_ends_pass(w) || (job_is_random(job) && !w->vbl);
 	if (job->number_ios && w->min_bs == w->max_bs && job->number_ios < pass / w->min_bs)
@@ -383,7 +383,7 @@ uint64_t worker_plan_bytes(const struct worker *w)
 			pass = end;
 	}
 	/* gen_main: loops x io_size= of the job's own direction(s) bound all its passes */
-	cap = w->io_limit <= UINT64_MAX / job->loops ? w->io_limit * job->loops : UINT64_MAX;
+	cap = worker_job_cap(w);
 	/*
 	 * a random pass with a map ends at the pick that finds it full: after
 	 * the region; with rw=randread:N only every Nth I/O marks it, so about
