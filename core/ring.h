@@ -54,6 +54,9 @@ _Static_assert(offsetof(struct ring, tail) - offsetof(struct ring, head) >= 2 * 
 _Static_assert(offsetof(struct ring, c_tail) - offsetof(struct ring, tail) >= RB_CACHELINE,
 	       "tail and the consumer's state on separate cache lines");
 
+/* Records in a run's live ring (core/run.c); ring_bench measures at this size by default. */
+#define RING_LIVE_CAPACITY 4096u
+
 /* capacity: a power of two >= 2. Returns 0, -EINVAL or -ENOMEM. */
 int ring_init(struct ring *r, uint32_t capacity);
 /* The same with both indices starting at start (tests wrap-around near UINT32_MAX). */

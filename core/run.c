@@ -486,7 +486,7 @@ int run_begin(const struct job_list *jl, const struct run_params *p, struct run_
 			res->workers[k].flow = flow_table_get(&res->flows, res->workers[k].job->flow_id);
 	track_disks(res, &e->disks, &e->nr_disks);
 	e->disk_names = calloc(e->nr_disks + 1, sizeof(*e->disk_names));
-	if (!e->disk_names || ring_init(&e->ring, 4096)) {
+	if (!e->disk_names || ring_init(&e->ring, RING_LIVE_CAPACITY)) {
 		snprintf(err, errlen, "out of memory");
 		ret = -ENOMEM;
 		goto fail;

@@ -4,8 +4,9 @@
 # DESIGN.md "Performance" (issue 8) hold. A measurement, not a test: it exits
 # 0 even when a bar fails (and says FAIL); non-zero only when it cannot
 # measure at all. Everything it creates (loop devices, files, a tmux server on
-# its own socket) lives under one mktemp -d directory in /var/tmp and is
-# removed on exit, also on failure or Ctrl-C. It never touches a loop device
+# its own socket) lives under one mktemp -d directory in /var/tmp, the loop
+# devices' backing files under a second one in /dev/shm (see BENCH_LOOP_DIR),
+# and is removed on exit, also on failure or Ctrl-C. It never touches a loop device
 # it did not create.
 #
 # Cases (each: median and min-max over the rounds; ratio raidbench/fio):
@@ -41,6 +42,14 @@
 #   BENCH_RUNTIME    seconds per run in a-d and g (2)
 #   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (3, 10)
 #   BENCH_LOOP_MB    size of the loop device's backing file (512)
+#   BENCH_LOOP_DIR   where the loop devices' backing files go (/dev/shm). A file in
+#                    memory makes the device cost no more than its kernel path, the
+#                    same for both tools, so the cases measure the tools and not
+#                    the machine's disk: on a shared virtual disk the same fio job
+#                    ran 28k IOPS one afternoon and 64k another morning, and one
+#                    run's min-max spanned 0.58-1.30x. /var/tmp measures through
+#                    the disk. A directory whose files refuse O_DIRECT falls back
+#                    to /var/tmp, and the header says which was used.
 #   BENCH_MD         also write the method, the table and the bars as Markdown there
 #                    (tests/bench/RESULTS.md is that file from the latest run)
 #   BENCH_KEEP       copy the raw JSON and the numbers into this directory
@@ -115,6 +124,7 @@ if [ -n "$missing" ]; then
 fi
 
 WORK=
+IMG=
 LOOPS=()
 TMUX_SOCK=
 
@@ -123,9 +133,13 @@ cleanup() {
 	for dev in "${LOOPS[@]}"; do
 		# only detach it while it is still backed by one of our files
 		back=$(losetup -n -O BACK-FILE "$dev" 2>/dev/null)
-		case $back in "$WORK"/*) losetup -d "$dev" 2>/dev/null ;; esac
+		case $back in
+		"$WORK"/*) losetup -d "$dev" 2>/dev/null ;;
+		"$IMG"/*) [ -n "$IMG" ] && losetup -d "$dev" 2>/dev/null ;;
+		esac
 	done
 	[ -n "$TMUX_SOCK" ] && tmux -S "$TMUX_SOCK" kill-server 2>/dev/null
+	[ -n "$IMG" ] && [ "$IMG" != "$WORK" ] && rm -rf "$IMG"
 	[ -n "$WORK" ] && rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -136,6 +150,21 @@ TSV="$WORK/numbers.tsv"
 # measure a snapshot: a rebuild of the tree during the bench must not change or remove it
 cp "$RAIDBENCH" "$WORK/raidbench" || die "cannot copy $RAIDBENCH"
 RAIDBENCH="$WORK/raidbench"
+
+# the loop devices' backing files: in memory unless told otherwise (BENCH_LOOP_DIR above)
+LOOP_DIR=${BENCH_LOOP_DIR:-/dev/shm}
+IMG=$(mktemp -d "$LOOP_DIR/raidbench-bench.XXXXXX" 2>/dev/null) || IMG=
+if [ -n "$IMG" ] && ! dd if=/dev/zero of="$IMG/probe" bs=4k count=1 oflag=direct status=none 2>/dev/null; then
+	echo "bench: $LOOP_DIR does not take O_DIRECT; the loop devices' files go to /var/tmp"
+	rm -rf "$IMG"
+	IMG=
+fi
+if [ -z "$IMG" ]; then
+	IMG=$WORK
+	LOOP_DIR=/var/tmp
+fi
+rm -f "$IMG/probe"
+LOOP_FS=$(stat -f -c %T "$IMG" 2>/dev/null)
 
 # new_loop FILE: attaches FILE with direct I/O into $NEW_LOOP and records it for
 # cleanup (not in a $(...) subshell, which would lose the record)
@@ -186,6 +215,7 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	echo "machine:   $(nproc) CPUs, ${cpu:-unknown CPU}, kernel $(uname -r)," \
 	     "clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)"
 	echo "tools:     $("$RAIDBENCH" --version 2>&1 | head -n 1), $(fio --version)"
+	echo "loops:     backing files in $LOOP_DIR (${LOOP_FS:-unknown} file system), losetup --direct-io=on"
 	echo "settings:  $ROUNDS rounds ($A_ROUNDS for a, $D_ROUNDS for d, $D2_ROUNDS for d2)," \
 	     "${RUNTIME} s per run (a-d, g)," \
 	     "e: ${RSS_SHORT} s vs ${RSS_LONG} s," \
@@ -213,10 +243,10 @@ if want b || want c; then
 		for c in b1 b2 b3 b4 b5 b6 c1; do note "$c" "n/a: needs root for a loop device"; done
 	else
 		echo "== loop device: writing a ${LOOP_MB} MiB backing file"
-		if dd if=/dev/zero of="$WORK/loop.img" bs=1M count="$LOOP_MB" oflag=direct \
-		      status=none && new_loop "$WORK/loop.img"; then
+		if dd if=/dev/zero of="$IMG/loop.img" bs=1M count="$LOOP_MB" oflag=direct \
+		      status=none && new_loop "$IMG/loop.img"; then
 			LOOP=$NEW_LOOP
-			echo "   $LOOP over $WORK/loop.img, dio=$(cat "/sys/block/${LOOP#/dev/}/loop/dio" 2>/dev/null)"
+			echo "   $LOOP over $IMG/loop.img, dio=$(cat "/sys/block/${LOOP#/dev/}/loop/dio" 2>/dev/null)"
 		else
 			LOOP=
 			for c in b1 b2 b3 b4 b5 b6 c1; do note "$c" "n/a: could not set up a loop device"; done
@@ -341,7 +371,7 @@ if want d; then
 			note d2 "n/a: needs root for loop devices"
 		else
 			for i in 1 2 3 4 5 6 7 8; do
-				truncate -s 64M "$WORK/d2-$i.img" && new_loop "$WORK/d2-$i.img" ||
+				truncate -s 64M "$IMG/d2-$i.img" && new_loop "$IMG/d2-$i.img" ||
 					{ d2devs=; break; }
 				d2devs=${d2devs:+$d2devs:}$NEW_LOOP
 			done
@@ -392,13 +422,14 @@ fi
 
 # ---- (f) ring and inventory ---------------------------------------------------
 if want f; then
-	note f1 "ring: records/s between two threads (tests/bench/ring_bench, threads pinned to CPUs 0 and 1, ${RING_SECS} s each, in place, batches of 32; spinning consumer for the bar, best of $RING_RUNS; paced: one that drains per frame)"
+	note f1 "ring: records/s between two threads (tests/bench/ring_bench, threads pinned to CPUs 0 and 1, ${RING_SECS} s each, a ring of a run's size (RING_LIVE_CAPACITY records), in place, batches of 32; spinning consumer for the bar, best of $RING_RUNS; paced: one that drains per frame)"
 	echo "== f1 ring records per second  (at ${SECONDS} s)"
 	if [ -x "$RING_BENCH" ]; then
 		for r in $(seq 1 "$RING_RUNS"); do
 			# the paced consumer has no bar: a third of the runs
 			for mode in spin $([ $((r % 3)) = 1 ] && echo paced); do
-				out=$(timeout 60 "$RING_BENCH" "$RING_SECS" 1024 32 "$mode" 2>&1)
+				# capacity 0: ring_bench's default, the size of a run's live ring
+				out=$(timeout 60 "$RING_BENCH" "$RING_SECS" 0 32 "$mode" 2>&1)
 				rate=$(echo "$out" | sed -n 's/^records_per_s //p')
 				echo "  round $r $mode: $(echo "$out" | tr '\n' ' ')"
 				[ -n "$rate" ] &&
@@ -421,7 +452,7 @@ if want f; then
 		note f2 "raidbench devices --json, $NR_INV_LOOPS extra loop devices attached (wall time)"
 		ok=1
 		for i in $(seq 1 "$NR_INV_LOOPS"); do
-			truncate -s 16M "$WORK/inv$i.img" && new_loop "$WORK/inv$i.img" ||
+			truncate -s 16M "$IMG/inv$i.img" && new_loop "$IMG/inv$i.img" ||
 				{ ok=0; break; }
 		done
 		if [ $ok = 1 ]; then
@@ -470,7 +501,7 @@ if want g; then
 		printf '[global]\nioengine=libaio\nrw=randread\nbs=4k\niodepth=32\ndirect=1\nruntime=%s\ntime_based\n' \
 			"$RUNTIME" >"$WORK/gl.fio"
 		for i in $(seq 1 16); do
-			if truncate -s 64M "$WORK/gl-$i.img" && new_loop "$WORK/gl-$i.img"; then
+			if truncate -s 64M "$IMG/gl-$i.img" && new_loop "$IMG/gl-$i.img"; then
 				printf '[dev%s]\nfilename=%s\n' "$i" "$NEW_LOOP" >>"$WORK/gl.fio"
 			else
 				ok=0
@@ -500,8 +531,10 @@ if [ -n "${BENCH_MD:-}" ]; then
 		echo 'Written by `tests/bench/bench.sh` (`BENCH_MD=FILE`), nothing by hand. Each run is'
 		echo 'one process started cold with `--output-format=json` (raidbench `run --no-save`),'
 		echo 'raidbench and fio alternating A B A B on the same job. Loop cases: files in a'
-		echo '`mktemp -d` directory under /var/tmp attached with `losetup --direct-io=on`, jobs'
-		echo 'with `--direct=1`. *CPU us/IO (job)*: (usr_cpu + sys_cpu)/100 x job_runtime / total_ios'
+		echo '`mktemp -d` directory (the header says where: /dev/shm unless `BENCH_LOOP_DIR` says'
+		echo 'otherwise) attached with `losetup --direct-io=on`, jobs with `--direct=1`. A file in'
+		echo 'memory makes the device cost no more than its kernel path, the same for both tools, so'
+		echo 'the loop cases measure the tools, not the shared disk under the machine. *CPU us/IO (job)*: (usr_cpu + sys_cpu)/100 x job_runtime / total_ios'
 		echo 'from each tool'"'"'s JSON, summed over jobs; *(process)*: user + system time of the whole'
 		echo 'process tree (`/usr/bin/time`) over total_ios. Cells are median [min-max]. *paired* is'
 		echo 'the median [min-max] of the per-round ratios of two runs that ran back to back: the'

@@ -20,7 +20,7 @@
  * batch: the worst case.
  *
  * usage: ring_bench [SECONDS [CAPACITY [BATCH [paced|spin [PBATCH [inplace|copy]]]]]]
- *        (defaults 1, 1024, 32, paced, 32, inplace)
+ *        (defaults 1, RING_LIVE_CAPACITY (a run's live ring, ring.h), 32, paced, 32, inplace)
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -221,15 +221,18 @@ int main(int argc, char **argv)
 	memset(&b, 0, sizeof(b));
 	ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	b.seconds = argc > 1 ? atof(argv[1]) : 1.0;
-	cap = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 0) : 1024;
+	cap = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 0) : 0;
+	if (!cap)
+		cap = RING_LIVE_CAPACITY;	/* 0 or no argument: the size of a run's live ring */
 	b.batch = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 0) : 32;
 	b.spin = argc > 4 && !strcmp(argv[4], "spin");
 	b.pbatch = argc > 5 ? (uint32_t)strtoul(argv[5], NULL, 0) : 32;
 	b.copy = argc > 6 && !strcmp(argv[6], "copy");
 	if (b.seconds <= 0 || !b.batch || !b.pbatch || b.pbatch > 64 ||
 	    (b.pbatch & (b.pbatch - 1)) || b.pbatch > cap || ring_init(&b.ring, cap)) {
-		fprintf(stderr, "usage: ring_bench [SECONDS [CAPACITY(power of two) [BATCH "
-			"[paced|spin [PRODUCER_BATCH (1..64, power of two; default 32) [inplace|copy]]]]]]\n");
+		fprintf(stderr, "usage: ring_bench [SECONDS [CAPACITY(power of two; 0: a run's, %u) [BATCH "
+			"[paced|spin [PRODUCER_BATCH (1..64, power of two; default 32) [inplace|copy]]]]]]\n",
+			RING_LIVE_CAPACITY);
 		return 2;
 	}
 	/* warm-up: the ring's pages faulted in before the clock starts, not on first use */
