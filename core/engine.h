@@ -69,6 +69,7 @@ enum {
 struct engine_ctx;
 struct job_spec;
 struct guard_consent;
+struct mailbox;
 struct stat;
 
 /*
@@ -86,6 +87,12 @@ struct engine_tuning {
 	const _Atomic bool *stop;	/* the worker's stop flag: long waits (accept) poll it */
 	/* the run's --allow-destroy/--readonly: output_file()'s files open through the guard under it */
 	const struct guard_consent *consent;
+	/*
+	 * Where the engine may put, from its worker's thread, a line of text for
+	 * the live view (exec: its program's latest output under the TUI); the
+	 * sampler takes it each tick. NULL: nobody listens.
+	 */
+	struct mailbox *live_text;
 };
 
 struct io_engine_ops {

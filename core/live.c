@@ -49,6 +49,8 @@ struct live_sampler {
 	uint64_t *set_plan_s;			/* a set's ramp + runtime, 0 = size-bound */
 };
 
+_Static_assert(MAILBOX_TEXT_MAX <= LIVE_TEXT_MAX, "a worker's text fits in LIVE_TEXT parts");
+
 static const double live_plist[3] = { 50.0, 99.0, 99.9 };
 
 /* %util misleads where the device serves requests in parallel (iostat's manual). */
@@ -69,8 +71,9 @@ struct live_sampler *live_sampler_new(struct worker *ws, size_t nr_workers,
 	ls->nr = nr_workers;
 	ls->prev = calloc(nr_workers ? nr_workers : 1, sizeof(*ls->prev));
 	ls->disks = calloc(nr_disks ? nr_disks : 1, sizeof(*ls->disks));
-	/* per worker 3 I/O + 1 status; the total's 3 + 1; a disk each; the tick end */
-	ls->max_batch = (uint32_t)(nr_workers * 4 + nr_disks + 8);
+	/* per worker 3 I/O + 1 status; the total's 3 + 1; a disk each; the tick end (a text's
+	 * parts, rare, may flush the batch early: push() keeps the order) */
+	ls->max_batch = (uint32_t)(nr_workers * 4 + nr_disks + 8 + LIVE_TEXT_PARTS);
 	ls->batch = calloc(ls->max_batch, sizeof(*ls->batch));
 	if (!ls->prev || !ls->disks || !ls->batch) {
 		live_sampler_free(ls);
@@ -123,6 +126,26 @@ static void push(struct live_sampler *ls, struct ring *r, struct live_rec *rec)
 		ls->nr_batch = 0;
 	}
 	ls->batch[ls->nr_batch++] = *rec;
+}
+
+/* A job's latest text as LIVE_TEXT parts, one after another in the batch. */
+static void push_text(struct live_sampler *ls, struct ring *r, size_t job, uint64_t now,
+		      const char *text)
+{
+	size_t len = strlen(text), at = 0;
+	uint8_t part = 0, parts = (uint8_t)(len ? (len + LIVE_TEXT_PART - 1) / LIVE_TEXT_PART : 1);
+
+	do {
+		struct live_rec rec = { .type = LIVE_TEXT, .job = (uint16_t)job, .t_ns = now };
+		size_t n = len - at < LIVE_TEXT_PART ? len - at : LIVE_TEXT_PART;
+
+		rec.u.text.part = part++;
+		rec.u.text.parts = parts;
+		rec.u.text.len = (uint8_t)n;
+		memcpy(rec.u.text.s, text + at, n);
+		at += n;
+		push(ls, r, &rec);
+	} while (at < len);
 }
 
 static uint32_t sat32(uint64_t v)
@@ -218,6 +241,7 @@ static void sample_workers(struct live_sampler *ls, struct ring *r, size_t from,
 	uint64_t dbytes[DDIR_RWDIR_CNT] = { 0 }, errors = 0, inflight = 0, eta_max = 0;
 	uint64_t delta[HIST_NR], now = now_abs - t0;
 	bool used[DDIR_RWDIR_CNT] = { false };
+	char text[MAILBOX_TEXT_MAX];
 	unsigned running = 0, ramp = 0;
 	double done = 0;
 	size_t i;
@@ -281,6 +305,8 @@ static void sample_workers(struct live_sampler *ls, struct ring *r, size_t from,
 		st.u.st.eta_s = eta;
 		st.u.st.ramp = phase == PHASE_RAMP;
 		push(ls, r, &st);
+		if (mailbox_take(&w->text, text, sizeof(text)))
+			push_text(ls, r, i, now, text);
 		running += phase != PHASE_DONE;
 		ramp += phase == PHASE_RAMP;
 		inflight += st.u.st.inflight;

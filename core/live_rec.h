@@ -18,9 +18,16 @@ enum live_type {
 	LIVE_TICK_END,		/* closes the records of one tick */
 	LIVE_ERROR,		/* a job failed; text in the worker's error, job says which */
 	LIVE_END,		/* the run is over */
+	/* one part of a job's latest text (exec's program output under the TUI), parts in a row */
+	LIVE_TEXT,
 };
 
 #define LIVE_TOTAL 0xffffu
+
+/* A job's text (its NUL included) and the bytes of it one LIVE_TEXT record carries. */
+#define LIVE_TEXT_MAX 256
+#define LIVE_TEXT_PART 45
+#define LIVE_TEXT_PARTS ((LIVE_TEXT_MAX - 1 + LIVE_TEXT_PART - 1) / LIVE_TEXT_PART)
 
 /* Where a job is; a LIVE_STATUS record carries it in ddir. */
 enum worker_phase {
@@ -72,10 +79,18 @@ struct live_rec {
 			uint32_t util_meaningful;	/* 0 for NVMe and RAID volumes */
 			char name[8];			/* short name; full names in the run result */
 		} disk;
+		struct {
+			uint8_t part;		/* 0 .. parts - 1, sent in order, one record after another */
+			uint8_t parts;
+			uint8_t len;		/* bytes of s used */
+			char s[LIVE_TEXT_PART];	/* not NUL-terminated */
+		} text;
 		uint8_t raw[48];
 	} u;
 };
 
 _Static_assert(sizeof(struct live_rec) == RB_CACHELINE, "a live record is one cache line");
+_Static_assert(sizeof(((struct live_rec *)0)->u.text) <= sizeof(((struct live_rec *)0)->u.raw),
+	       "a text part fits in a record");
 
 #endif

@@ -47,7 +47,9 @@ int live_view_init(struct live_view *v, size_t nr_jobs, size_t nr_devs,
 	memset(v, 0, sizeof(*v));
 	v->nr_jobs = nr_jobs;
 	v->nr_devs = nr_devs;
-	if (tick_alloc(&v->now, nr_jobs, nr_devs) || tick_alloc(&v->next, nr_jobs, nr_devs)) {
+	v->text = calloc(nr_jobs ? nr_jobs : 1, sizeof(*v->text));
+	if (!v->text || tick_alloc(&v->now, nr_jobs, nr_devs) ||
+	    tick_alloc(&v->next, nr_jobs, nr_devs)) {
 		live_view_release(v);
 		return -ENOMEM;
 	}
@@ -66,6 +68,7 @@ void live_view_release(struct live_view *v)
 	free(v->now.devs);
 	free(v->next.jobs);
 	free(v->next.devs);
+	free(v->text);
 	memset(v, 0, sizeof(*v));
 }
 
@@ -170,9 +173,50 @@ static void end_tick(struct live_view *v, uint64_t t_ns)
 	v->gathering = false;
 }
 
+/*
+ * One part of a job's text: parts come in order in records one after
+ * another (sequence numbers without a gap); anything else drops the text.
+ */
+static void take_text(struct live_view *v, const struct live_rec *rec)
+{
+	size_t i, n = rec->u.text.len;
+
+	if (!rec->u.text.part) {
+		v->part.on = rec->job < v->nr_jobs && rec->u.text.parts &&
+			     rec->u.text.parts <= LIVE_TEXT_PARTS;
+		v->part.job = rec->job;
+		v->part.parts = rec->u.text.parts;
+		v->part.next = 0;
+		v->part.len = 0;
+	} else if (rec->job != v->part.job || rec->u.text.parts != v->part.parts ||
+		   rec->seq != v->part.seq + 1) {
+		v->part.on = false;
+	}
+	if (!v->part.on || rec->u.text.part != v->part.next || n > LIVE_TEXT_PART ||
+	    v->part.len + n >= LIVE_TEXT_MAX) {
+		v->part.on = false;
+		return;
+	}
+	/* never a byte a terminal could act on, whatever the sender */
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)rec->u.text.s[i];
+
+		v->part.s[v->part.len++] = ch >= 0x20 && ch < 0x7f ? (char)ch : '?';
+	}
+	v->part.seq = rec->seq;
+	if (++v->part.next < v->part.parts)
+		return;
+	memcpy(v->text[v->part.job], v->part.s, v->part.len);
+	v->text[v->part.job][v->part.len] = '\0';
+	v->part.on = false;
+}
+
 bool live_view_feed(struct live_view *v, const struct live_rec *rec)
 {
 	struct live_job *j;
+
+	if (rec->type != LIVE_TEXT)
+		v->part.on = false;
 
 	if (rec->type == LIVE_IO || rec->type == LIVE_STATUS || rec->type == LIVE_DISK)
 		v->gathering = true;
@@ -201,6 +245,9 @@ bool live_view_feed(struct live_view *v, const struct live_rec *rec)
 		return true;
 	case LIVE_END:
 		v->ended = true;
+		break;
+	case LIVE_TEXT:
+		take_text(v, rec);
 		break;
 	default:
 		break;

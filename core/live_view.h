@@ -78,6 +78,20 @@ struct live_view {
 	uint64_t ticks;		/* complete ticks so far */
 	bool gathering;		/* records came since the last tick's end */
 	bool ended;		/* LIVE_END came */
+	/*
+	 * Each job's latest text (LIVE_TEXT: exec's program output under the
+	 * TUI), "" before any: printable ASCII only, whole or not at all (a text
+	 * with a part lost keeps the one before). Not tied to ticks.
+	 */
+	char (*text)[LIVE_TEXT_MAX];
+	struct {
+		bool on;	/* parts are coming */
+		uint16_t job;
+		uint8_t next, parts;
+		uint32_t seq;	/* the last part's record sequence number */
+		size_t len;
+		char s[LIVE_TEXT_MAX];
+	} part;			/* the text being put together */
 };
 
 /*

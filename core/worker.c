@@ -1510,6 +1510,7 @@ static int worker_thread_setup(struct worker *w)
 			.clone = w->clone,
 			.stop = &w->stop,
 			.consent = w->consent,
+			.live_text = &w->text,
 		};
 
 		ret = w->ops->init_tuned(&w->ctx, depth, w->units, depth, &tune, err, sizeof(err));

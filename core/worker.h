@@ -9,7 +9,9 @@
  *   - stop, which any thread may set (relaxed) to end the run early;
  *   - phase, stored by the worker (release), loaded by the sampler (acquire);
  *   - ts.dir[].clat_hist buckets, stored with relaxed atomics (live_bump) so
- *     the engine thread can load them for interval percentiles.
+ *     the engine thread can load them for interval percentiles;
+ *   - text, a mailbox (core/mailbox.h) the worker's engine puts its latest
+ *     text in (exec's program output under the TUI) and the sampler takes.
  * The runner (core/run.c) builds workers, starts and joins their threads,
  * and reads ts only after the join.
  */
@@ -25,6 +27,7 @@
 #include "guard.h"
 #include "job.h"
 #include "live_rec.h"
+#include "mailbox.h"
 #include "rand.h"
 #include "stats.h"
 
@@ -123,6 +126,7 @@ struct worker {
 	_Atomic uint64_t pub_stat_start_ns;	/* when statistics started (after ramp) */
 	_Atomic uint64_t pub_plan_bytes;	/* all the job will move, 0 = unknown or timed */
 	_Atomic uint64_t pub_ramp_bytes;	/* moved during ramp_time (not in pub_bytes) */
+	struct mailbox text;		/* the engine's latest text for the live view; see above */
 
 	uint64_t run_start_ns;		/* the whole run's start, for elapsed */
 	struct thread_stat ts;
