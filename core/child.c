@@ -186,28 +186,77 @@ void child_capture_drain(struct child_capture *cc)
 	}
 }
 
-void child_capture_text(const struct child_capture *cc, char *buf, size_t len)
+/* How child_capture_text shows one byte: its columns, and the text at buf + pos. */
+static size_t esc_width(unsigned char ch)
 {
-	size_t i = 0, pos = 0, end = cc->len;
+	return ch == '\n' ? 3 : ch == '\t' || (ch >= 0x20 && ch < 0x7f) ? 1 : 4;
+}
 
-	*buf = '\0';
-	/* no newline at the very start or end to show */
+static size_t esc_put(char *buf, size_t len, size_t pos, unsigned char ch)
+{
+	if (ch == '\n')
+		return bufcat(buf, len, pos, " | ");
+	if (ch == '\t')
+		return bufcat(buf, len, pos, " ");
+	if (ch >= 0x20 && ch < 0x7f)
+		return bufcat(buf, len, pos, "%c", ch);
+	return bufcat(buf, len, pos, "\\x%02x", ch);
+}
+
+/* The tail without the newlines at its very start and end: [*from, *to). */
+static void tail_trim(const struct child_capture *cc, size_t *from, size_t *to)
+{
+	size_t i = 0, end = cc->len;
+
 	while (i < end && cc->tail[i] == '\n')
 		i++;
 	while (end > i && cc->tail[end - 1] == '\n')
 		end--;
-	for (; i < end; i++) {
-		unsigned char ch = (unsigned char)cc->tail[i];
+	*from = i;
+	*to = end;
+}
 
-		if (ch == '\n')
-			pos = bufcat(buf, len, pos, " | ");
-		else if (ch == '\t')
-			pos = bufcat(buf, len, pos, " ");
-		else if (ch >= 0x20 && ch < 0x7f)
-			pos = bufcat(buf, len, pos, "%c", ch);
-		else
-			pos = bufcat(buf, len, pos, "\\x%02x", ch);
+void child_capture_text(const struct child_capture *cc, char *buf, size_t len)
+{
+	size_t i, end, pos = 0;
+
+	*buf = '\0';
+	tail_trim(cc, &i, &end);
+	for (; i < end; i++)
+		pos = esc_put(buf, len, pos, (unsigned char)cc->tail[i]);
+}
+
+void child_capture_latest(const struct child_capture *cc, char *buf, size_t len)
+{
+	size_t i, s, end, need = 0, room, pos = 0, k;
+
+	*buf = '\0';
+	if (!len)
+		return;
+	tail_trim(cc, &i, &end);
+	for (s = end; s > i; s--)
+		need += esc_width((unsigned char)cc->tail[s - 1]);
+	s = i;
+	if (need > len - 1) {
+		/* from the end back while it fits, with room for "..." */
+		room = len > 4 ? len - 4 : 0;
+		for (s = end, need = 0; s > i; s--) {
+			size_t w = esc_width((unsigned char)cc->tail[s - 1]);
+
+			if (need + w > room)
+				break;
+			need += w;
+		}
+		/* whole lines when the latest fits: start after the first newline kept */
+		for (k = s; k < end && cc->tail[k] != '\n'; k++)
+			;
+		if (s > i && cc->tail[s - 1] != '\n' && k < end)
+			s = k + 1;
+		else if (s > i && cc->tail[s - 1] != '\n')
+			pos = bufcat(buf, len, pos, "...");
 	}
+	for (; s < end; s++)
+		pos = esc_put(buf, len, pos, (unsigned char)cc->tail[s]);
 }
 
 void child_capture_close(struct child_capture *cc)

@@ -74,6 +74,12 @@ void child_capture_drain(struct child_capture *cc);
  * other byte (ESC, other controls, anything past ASCII) as \xNN.
  */
 void child_capture_text(const struct child_capture *cc, char *buf, size_t len);
+/*
+ * The end of the same text that fits in len: the latest whole lines, or
+ * "..." and the end of the last one when even that is too long. For a live
+ * view, where the newest output matters most.
+ */
+void child_capture_latest(const struct child_capture *cc, char *buf, size_t len);
 void child_capture_close(struct child_capture *cc);
 
 #endif

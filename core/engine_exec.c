@@ -8,9 +8,11 @@
  * here, under the run's consent. Its stdin is /dev/null where fio's
  * inherits fio's (child.c says why). With std_redirect=0 its output is
  * raidbench's, as fio's, except where the TUI owns the terminal: there it
- * goes into a pipe drained each tick, and the job's note shows its last
- * lines, escaped, once the job ends (on the Run screen, as exec_prerun's
- * notes). The job lasts its runtime; then the
+ * goes into a pipe drained each tick: its latest lines, escaped, go to the
+ * live view while it runs (engine_tuning's live_text, a mailbox the sampler
+ * empties each tick into LIVE_TEXT records), and the job's note shows its
+ * last lines once the job ends (on the Run screen, as exec_prerun's notes).
+ * The job lasts its runtime; then the
  * program gets SIGTERM and, grace_time seconds later, SIGKILL. Each 100 ms
  * tick counts as a read of no bytes (fio's 50 ms sleep plus its 50 ms think
  * time).
@@ -33,6 +35,7 @@
 #include "engine.h"
 #include "guard.h"
 #include "job.h"
+#include "mailbox.h"
 
 #define TICK_NS 100000000ull	/* one "I/O": fio's 50 ms sleep and 50 ms think time */
 #define EXEC_MAX_ARGS 256
@@ -47,6 +50,8 @@ struct exec_ctx {
 	char what[512];		/* the command, for messages */
 	bool capturing;		/* std_redirect=0 under the TUI: output caught in cap */
 	struct child_capture cap;
+	struct mailbox *live;	/* the worker's, for its latest output while it runs; NULL none */
+	unsigned long long shown;	/* cap.total when it was last put there */
 };
 
 /* s with every "%r" and "%n" replaced, fio's way (plain substring replacement). Caller frees. */
@@ -154,8 +159,8 @@ static void exec_describe(const struct job_spec *job, char *buf, size_t len)
 			 "%s.stdout, stderr to %s.stderr)", cmd,
 			 (unsigned long long)(job->runtime_us / 1000000), job->name, job->name);
 	else if (child_screen_owned())
-		snprintf(buf, len, "runs '%s' for %llus (stdin from /dev/null, its last output "
-			 "lines shown when the job ends)", cmd,
+		snprintf(buf, len, "runs '%s' for %llus (stdin from /dev/null, its latest output "
+			 "lines shown while it runs and when the job ends)", cmd,
 			 (unsigned long long)(job->runtime_us / 1000000));
 	else
 		snprintf(buf, len, "runs '%s' for %llus (stdin from /dev/null, its output goes "
@@ -184,6 +189,7 @@ static int exec_init_tuned(struct engine_ctx **ctx, unsigned depth, struct io_un
 		return -ENOMEM;
 	}
 	c->consent = tune ? tune->consent : NULL;
+	c->live = tune ? tune->live_text : NULL;
 	c->cap.rfd = -1;
 	*ctx = (struct engine_ctx *)c;
 	return 0;
@@ -270,6 +276,18 @@ out:
 	return ret < 0 ? ret : 0;
 }
 
+/* What it wrote since the last look: its latest lines to the live view (never waits). */
+static void show_latest(struct exec_ctx *c)
+{
+	char text[MAILBOX_TEXT_MAX];
+
+	if (!c->capturing || !c->live || c->cap.total == c->shown)
+		return;
+	child_capture_latest(&c->cap, text, sizeof(text));
+	mailbox_put(c->live, text);
+	c->shown = c->cap.total;
+}
+
 static int exec_queue(struct engine_ctx *ctx, struct io_unit *u)
 {
 	struct exec_ctx *c = (struct exec_ctx *)ctx;
@@ -286,6 +304,7 @@ static int exec_queue(struct engine_ctx *ctx, struct io_unit *u)
 	child_reaped(&c->prog, false);
 	if (c->capturing)
 		child_capture_drain(&c->cap);
+	show_latest(c);
 	if (rb_now_ns() >= c->deadline_ns) {
 		child_stop(&c->prog, c->grace_s);
 		c->over = true;
@@ -311,6 +330,7 @@ static int exec_end(struct engine_ctx *ctx, char *err, size_t errlen)
 		pos = bufcat(err, errlen, 0, "exec: '%s' %s", c->what, how);
 	if (c->capturing) {
 		child_capture_drain(&c->cap);
+		show_latest(c);	/* the job's last tick: the sampler's last look takes it */
 		child_capture_text(&c->cap, said, sizeof(said));
 		/* with no error, a note (engine.h's end()) */
 		if (said[0] && c->cap.total > c->cap.len)
