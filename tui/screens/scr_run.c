@@ -19,6 +19,7 @@
 #include "run_summary.h"
 #include "tui.h"
 #include "run_hosts.h"
+#include "run_jobtext.h"
 #include "tui_int.h"
 #include "widgets.h"
 
@@ -755,10 +756,12 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	}
 	draw_status(app, st, r->y, r->x + 1, r->w - 2);
 	/* the bottom: a stop to confirm, or the run's errors and notes (a program's output
-	 * under exec's std_redirect=0 among them), wrapped over a few rows */
+	 * under exec's std_redirect=0 among them), wrapped over a few rows; until there are
+	 * any, what jobs say as they run (that program's latest output), a row each */
 	msg_rows = st->confirm_stop ? 1 :
 		   app->run.error[0] ? w_wrap_rows(r->w - 1, r->h / 6 > 1 ? r->h / 6 : 1,
-						   app->run.error) : 0;
+						   app->run.error) :
+		   st->have_view ? run_jobtext_rows(&st->view, r->h >= 24 ? 3 : 1) : 0;
 	if (msg_rows > 4)
 		msg_rows = 4;
 	/* the run is over: its summary stands where the interval's numbers were */
@@ -803,6 +806,11 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	else if (app->run.error[0])
 		w_wrap(r->y + r->h - msg_rows, 1, r->w - 1, msg_rows, theme_attr(t, EL_ERROR),
 		       app->run.error);
+	else if (msg_rows) {
+		struct rect said = { r->y + r->h - msg_rows, 1, msg_rows, r->w - 1 };
+
+		run_jobtext_draw(t, &st->view, st->job_names, &said);
+	}
 	if (app_run_active(app))
 		return;
 	/* the run shown is over (or is a sweep's): say what Enter would start now */
