@@ -4,8 +4,10 @@
 # write over the screen, and an escape sequence would act on the terminal).
 # It is caught and shown, escaped, in the job's note on the Run screen once
 # the job ends. The program clears the screen, writes at its top left and
-# retitles the window; then says a line of text. On the command line its
-# output stays raidbench's own, as fio's (checked last; that held before too).
+# retitles the window; then says a line of text. A second program counts a
+# line every 0.3 s: its latest lines show, escaped, while the job runs (the
+# live view, not only the note at the end). On the command line its output
+# stays raidbench's own, as fio's (checked last; that held before too).
 . "$(dirname "$0")/lib.sh"
 rb_init
 need_tool tmux tmux
@@ -64,6 +66,61 @@ check "escaped: ESC shows as \\x1b, not sent" \
 tmux send-keys -t "$S" q
 wait_for "RAIDBENCH-EXITED=" 20
 check "raidbench exits 0 ($(tmux capture-pane -p -t "$S" | grep -o 'RAIDBENCH-EXITED=[0-9]*'))" \
+	eval 'tmux capture-pane -p -t "$S" | grep -q "RAIDBENCH-EXITED=0"'
+
+# while it runs: a numbered line every 0.3 s for 3 s (each with an escape sequence), then quiet
+cat >"$W/count.sh" <<'EOF'
+#!/bin/sh
+i=1
+while [ $i -le 10 ]; do
+	printf 'line %d \033[7mlit\033[0m\n' $i
+	i=$((i + 1))
+	sleep 0.3
+done
+sleep 30
+EOF
+chmod +x "$W/count.sh"
+cat >"$PROF_DIR/exlive.fio" <<EOF
+[prog]
+description=a program that counts while the job runs
+ioengine=exec
+program=$W/count.sh
+std_redirect=0
+runtime=7
+EOF
+tmux kill-session -t "$S" 2>/dev/null
+tmux new-session -d -s "$S" -x 160 -y 43 -c "$W" \
+	"env LANG=C.UTF-8 XDG_DATA_HOME=$XDG_DATA_HOME XDG_CACHE_HOME=$XDG_CACHE_HOME XDG_CONFIG_HOME=$RB_TMP/config $RAIDBENCH --profile=exlive --target=$W/target.dat --start; echo RAIDBENCH-EXITED=\$?; exec bash --norc"
+# watch the screen until the run finishes: what did it show while the job was running?
+mid="" last="" early=""
+for ((i = 0; i < 400; i++)); do
+	shot=$(tmux capture-pane -p -t "$S" 2>/dev/null)
+	if printf '%s\n' "$shot" | grep -q "Run finished"; then
+		break
+	fi
+	if printf '%s\n' "$shot" | grep -q "^ *running  elapsed"; then
+		if [ -z "$mid" ] && printf '%s\n' "$shot" | grep -q "output: .*line 5 "; then
+			mid=$shot
+			printf '%s\n' "$shot" | grep -q "line 10 " || early=1
+		fi
+		printf '%s\n' "$shot" | grep -q "output: .*line 10 " && last=$shot
+	fi
+	sleep 0.1
+done
+check "a middle line (line 5) shows on the Run screen while the job runs" [ -n "$mid" ]
+check "it shows before the program has written its last line (line 10): live, not at the end" \
+	[ -n "$early" ]
+check "the live line is escaped: ESC shows as \\x1b ($(printf '%s\n' "$mid" | grep -o "line 5 .*" | head -1))" \
+	eval 'printf "%s\n" "$mid" | grep -qF "line 5 \x1b[7mlit\x1b[0m"'
+check "it is refreshed as the program goes on: line 10 shows while the job still runs" [ -n "$last" ]
+check "then the run finished" eval 'tmux capture-pane -p -t "$S" | grep -q "Run finished"'
+# (the note wraps over rows; the live rows give way to it)
+check "the note at the end is still there ($(tmux capture-pane -p -t "$S" | grep -o "its program wrote.*" | cut -c1-60))" \
+	eval 'tmux capture-pane -p -t "$S" | grep -q "its program wrote: line 1 " &&
+	      tmux capture-pane -p -t "$S" | grep -qF "line 10 \x1b[7mlit\x1b[0m"'
+tmux send-keys -t "$S" q
+wait_for "RAIDBENCH-EXITED=" 20
+check "raidbench exits 0 after the live run ($(tmux capture-pane -p -t "$S" | grep -o 'RAIDBENCH-EXITED=[0-9]*'))" \
 	eval 'tmux capture-pane -p -t "$S" | grep -q "RAIDBENCH-EXITED=0"'
 
 # the command line keeps fio's way: the program writes on raidbench's own stdout and stderr
