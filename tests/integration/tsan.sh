@@ -1,5 +1,5 @@
 #!/bin/bash
-# ThreadSanitizer: the ring stress test, a 4-job null-engine run with the
+# ThreadSanitizer: the ring and mailbox stress tests, a 4-job null-engine run with the
 # live view on, and `devices` probing two vendor tools at once (one answers,
 # one hangs until its timeout), built with -fsanitize=thread by
 # `make check-tsan`.
@@ -11,6 +11,12 @@ if "$T/test_ring_stress" 200000 >"$RB_TMP/out" 2>&1; then
 	pass "tsan: ring stress test, clean"
 else
 	fail "tsan: ring stress test: $(grep -m3 -E 'WARNING|FAIL|SUMMARY' "$RB_TMP/out")"
+fi
+# the mailbox that carries a job's latest text (exec's output) from its worker to the sampler
+if CK_FORK=no "$T/test_mailbox" >"$RB_TMP/out" 2>&1; then
+	pass "tsan: mailbox stress test, clean"
+else
+	fail "tsan: mailbox stress test: $(grep -m3 -E 'WARNING|FAIL|SUMMARY|Checks' "$RB_TMP/out")"
 fi
 if "$T/raidbench" run --name=t --ioengine=null --size=64m --rw=randrw --bs=4k --iodepth=8 \
 	--numjobs=4 --runtime=2 --time_based --live="$RB_TMP/live.jsonl" --live-interval=20 \
