@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "check_util.h"
+#include "child.h"
 #include "clock.h"
 #include "engine.h"
 #include "job.h"
@@ -557,6 +558,40 @@ START_TEST(test_engine_null_semantics)
 }
 END_TEST
 
+/* exec's output under the TUI: the live view gets the newest lines that fit, escaped. */
+START_TEST(test_capture_latest)
+{
+	struct child_capture cc;
+	char buf[40];
+	int wfd;
+	const char *out = "first line\nsecond \033[1mline\nthird line\n";
+
+	ck_assert_int_eq(child_capture_open(&cc, &wfd), 0);
+	ck_assert_int_eq(write(wfd, out, strlen(out)), (int)strlen(out));
+	child_capture_drain(&cc);
+	/* 48 columns in all: from the first whole line from which the rest fits */
+	child_capture_latest(&cc, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "second \\x1b[1mline | third line");
+	child_capture_latest(&cc, buf, 30);
+	ck_assert_str_eq(buf, "third line");
+	{
+		char wide[80];
+
+		child_capture_latest(&cc, wide, sizeof(wide));
+		ck_assert_str_eq(wide, "first line | second \\x1b[1mline | third line");
+	}
+	/* one line longer than the room: its end, after "...", never half an escape */
+	ck_assert_int_eq(write(wfd, "0123456789abcdefghij\033klmnopqrstuvwxyz", 37), 37);
+	child_capture_drain(&cc);
+	child_capture_latest(&cc, buf, 24);
+	ck_assert_str_eq(buf, "...\\x1bklmnopqrstuvwxyz");
+	child_capture_latest(&cc, buf, 22);
+	ck_assert_str_eq(buf, "...klmnopqrstuvwxyz");
+	close(wfd);
+	child_capture_close(&cc);
+}
+END_TEST
+
 static Suite *engine_suite(void)
 {
 	Suite *s = suite_create("engine");
@@ -570,6 +605,7 @@ static Suite *engine_suite(void)
 	tcase_add_test(tc, test_engine_lookup);
 	tcase_add_test(tc, test_engine_init_errors);
 	tcase_add_test(tc, test_engine_null_semantics);
+	tcase_add_test(tc, test_capture_latest);
 	tcase_add_loop_test(tc, test_engine_roundtrip, 0, nr);
 	tcase_add_loop_test(tc, test_engine_short_read, 0, nr);
 	tcase_add_loop_test(tc, test_engine_error_in_unit, 0, nr);

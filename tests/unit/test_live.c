@@ -2,9 +2,9 @@
  * test_live.c - the engine thread's sampler on synthetic workers: each tick
  * reports only what completed since the previous one (counts, bytes, mean,
  * percentiles and max from histogram deltas), per job and in total, while
- * the cumulative totals stay exact. Deterministic, so the arithmetic is
- * checked here and the integration test (live.sh) checks only invariants
- * that machine noise cannot break.
+ * the cumulative totals stay exact; a worker's latest text goes out once per
+ * put. Deterministic, so the arithmetic is checked here and the integration
+ * test (live.sh) checks only invariants that machine noise cannot break.
  */
 #include <stdint.h>
 #include <string.h>
@@ -12,6 +12,7 @@
 #include "check_util.h"
 #include "job.h"
 #include "live.h"
+#include "live_view.h"
 #include "ring.h"
 #include "stats.h"
 #include "worker.h"
@@ -152,6 +153,40 @@ START_TEST(per_job_records)
 }
 END_TEST
 
+/* A worker's mailbox: the tick after a put carries its text, once; the view puts it together. */
+START_TEST(worker_text_once_per_put)
+{
+	static struct fixture f;
+	struct live_view v;
+	struct live_rec rec;
+	char text[200];
+	unsigned texts = 0;
+
+	setup(&f);
+	ck_assert_int_eq(live_view_init(&v, 2, 0, NULL), 0);
+	memset(text, 'z', sizeof(text) - 1);
+	text[sizeof(text) - 1] = '\0';
+	memcpy(text, "line 1 | line 2", 15);
+	mailbox_put(&f.ws[1].text, "older");
+	mailbox_put(&f.ws[1].text, text);
+	live_sample(f.ls, &f.ring, 0, 2, 0, 100000000);
+	while (ring_pop(&f.ring, &rec)) {
+		texts += rec.type == LIVE_TEXT;
+		live_view_feed(&v, &rec);
+	}
+	ck_assert_uint_eq(texts, (sizeof(text) - 1 + LIVE_TEXT_PART - 1) / LIVE_TEXT_PART);
+	ck_assert_str_eq(v.text[1], text);
+	ck_assert_str_eq(v.text[0], "");
+	/* nothing new: no text records */
+	live_sample(f.ls, &f.ring, 0, 2, 0, 200000000);
+	for (texts = 0; ring_pop(&f.ring, &rec);)
+		texts += rec.type == LIVE_TEXT;
+	ck_assert_uint_eq(texts, 0);
+	live_view_release(&v);
+	teardown(&f);
+}
+END_TEST
+
 /* A worker's ramp ends when its statistics start: the status says "run" from then on. */
 START_TEST(ramp_ends_when_statistics_start)
 {
@@ -212,6 +247,7 @@ static Suite *live_suite(void)
 	tcase_add_test(tc, per_job_records);
 	tcase_add_test(tc, ramp_ends_when_statistics_start);
 	tcase_add_test(tc, intervals_bracket_the_whole);
+	tcase_add_test(tc, worker_text_once_per_put);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -4,8 +4,9 @@
  * shown only once it is closed, device counters become iostat's figures,
  * records for jobs or devices the layout does not have are ignored, a lost
  * tick end sums a device's counts instead of losing them, a flush closes
- * what came after the last tick end, and phase names come from the phase,
- * never from a position in a copied list.
+ * what came after the last tick end, phase names come from the phase,
+ * never from a position in a copied list, and a job's text (LIVE_TEXT parts)
+ * is taken whole or not at all, printable only.
  */
 #include <string.h>
 
@@ -186,6 +187,79 @@ START_TEST(flush_closes_what_came_after_the_last_end)
 }
 END_TEST
 
+/* The parts of text for job as the sampler sends them, from sequence number seq on. */
+static size_t text_parts(struct live_rec *out, unsigned job, const char *text, uint32_t seq)
+{
+	size_t len = strlen(text), at = 0, n = 0;
+
+	do {
+		struct live_rec r = { .type = LIVE_TEXT, .job = (uint16_t)job, .seq = seq++ };
+		size_t k = len - at < LIVE_TEXT_PART ? len - at : LIVE_TEXT_PART;
+
+		r.u.text.part = (uint8_t)n;
+		r.u.text.parts = (uint8_t)((len + LIVE_TEXT_PART - 1) / LIVE_TEXT_PART);
+		r.u.text.len = (uint8_t)k;
+		memcpy(r.u.text.s, text + at, k);
+		at += k;
+		out[n++] = r;
+	} while (at < len);
+	return n;
+}
+
+START_TEST(text_whole_or_not_at_all)
+{
+	struct live_view v;
+	struct live_rec parts[LIVE_TEXT_PARTS];
+	char first[201], second[121];
+	size_t n, i;
+
+	ck_assert_int_eq(live_view_init(&v, 2, 0, NULL), 0);
+	ck_assert_str_eq(v.text[0], "");
+	memset(first, 'a', 200);
+	first[200] = '\0';
+	first[199] = '1';
+	n = text_parts(parts, 1, first, 10);
+	ck_assert_uint_eq(n, 5);
+	for (i = 0; i < n; i++)
+		feed(&v, parts[i]);
+	ck_assert_str_eq(v.text[1], first);
+	ck_assert_str_eq(v.text[0], "");
+
+	/* a part lost (a gap in the sequence): the text before stays */
+	memset(second, 'b', 120);
+	second[120] = '\0';
+	n = text_parts(parts, 1, second, 20);
+	ck_assert_uint_eq(n, 3);
+	feed(&v, parts[0]);
+	feed(&v, parts[2]);
+	ck_assert_msg(!strcmp(v.text[1], first), "a torn text was taken: '%.60s'", v.text[1]);
+	/* another record between the parts: dropped too */
+	feed(&v, parts[0]);
+	feed(&v, status(LIVE_TOTAL, PHASE_RUN, 0));
+	feed(&v, parts[1]);
+	feed(&v, parts[2]);
+	ck_assert_msg(!strcmp(v.text[1], first), "a text cut by a record was taken: '%.60s'",
+		      v.text[1]);
+	/* the last part lost at the end of a batch, then the next tick's whole text */
+	feed(&v, parts[0]);
+	feed(&v, parts[1]);
+	n = text_parts(parts, 1, second, 40);
+	for (i = 0; i < n; i++)
+		feed(&v, parts[i]);
+	ck_assert_str_eq(v.text[1], second);
+
+	/* bytes a terminal would act on never come out; a job the layout lacks is ignored */
+	n = text_parts(parts, 0, "ok \033[2J\a", 50);
+	feed(&v, parts[0]);
+	ck_assert_str_eq(v.text[0], "ok ?[2J?");
+	n = text_parts(parts, 7, "nobody", 60);
+	feed(&v, parts[0]);
+	ck_assert_str_eq(v.text[0], "ok ?[2J?");
+	ck_assert_str_eq(v.text[1], second);
+	live_view_release(&v);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("live_view");
@@ -196,6 +270,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, end_and_short_names);
 	tcase_add_test(tc, lost_tick_end_sums_devices);
 	tcase_add_test(tc, flush_closes_what_came_after_the_last_end);
+	tcase_add_test(tc, text_whole_or_not_at_all);
 	suite_add_tcase(s, tc);
 	return s;
 }
