@@ -48,20 +48,24 @@ int run_jobtext_rows(const struct live_view *v, int max)
 	return n < max ? n : max;
 }
 
-/* Clones share their job's name: "#k" tells them apart, as the job table does. */
+/*
+ * Clones share their job's name: "#k" tells them apart, as the job table
+ * does. others: jobs with output that get no row of their own (never a silent cut).
+ */
 static void label(char *buf, size_t len, const struct live_view *v, const char (*names)[48],
-		  size_t j)
+		  size_t j, int others)
 {
-	size_t first = j, last = j;
+	size_t first = j, last = j, pos;
 
 	while (first > 0 && !strcmp(names[first - 1], names[j]))
 		first--;
 	while (last + 1 < v->nr_jobs && !strcmp(names[last + 1], names[j]))
 		last++;
-	if (first == last)
-		snprintf(buf, len, "job '%s' output: ", names[j]);
-	else
-		snprintf(buf, len, "job '%s' #%zu output: ", names[j], j - first + 1);
+	pos = (size_t)snprintf(buf, len, "job '%s'", names[j]);
+	if (first != last && pos < len)
+		pos += (size_t)snprintf(buf + pos, len - pos, " #%zu", j - first + 1);
+	if (pos < len)
+		snprintf(buf + pos, len - pos, others ? " output (+%d more): " : " output: ", others);
 }
 
 void run_jobtext_draw(const struct theme *t, const struct live_view *v, const char (*names)[48],
@@ -76,12 +80,13 @@ void run_jobtext_draw(const struct theme *t, const struct live_view *v, const ch
 	for (j = 0; v->text && j < v->nr_jobs && shown < rows; j++) {
 		if (!v->text[j][0])
 			continue;
-		if (shown == rows - 1 && more > 1) {
+		if (shown == rows - 1 && more > 1 && rows > 1) {
 			w_text(y, r->x, r->w, theme_attr(t, EL_DIM), true,
 			       "+%d more jobs with output", more);
 			return;
 		}
-		label(head, sizeof(head), v, names, j);
+		/* one row for several: the first, saying how many more */
+		label(head, sizeof(head), v, names, j, rows == 1 ? more - 1 : 0);
 		run_jobtext_fit(fit, sizeof(fit), v->text[j], r->w - w_width(head));
 		w_text(y++, r->x, r->w, theme_attr(t, EL_DEFAULT), true, "%s%s", head, fit);
 		shown++;

@@ -13,6 +13,8 @@
  *                  numa, the workers are placed as on a two-node machine (the
  *                  first job on node 0, the second's clones on node 1); with D,
  *                  D jobs of C clones each over D devices (one device per job)
+ *   fake-text J TEXT  job J's latest text (exec's output), as the sampler sends
+ *                  it: LIVE_TEXT parts, TEXT as it stands (already escaped)
  *   fake-fleet N [lost|version]   the same for a run on four fio servers
  *   wait-run S     a real run: poll until it ends (at most S seconds)
  *   dump FILE      the screen as text ("-" = stdout)
@@ -226,6 +228,26 @@ static void fake_run(struct app *app, int ticks, int clones, bool numa)
 		rec.t_ns = now;
 		scr_run_record(app->state[SCR_RUN], &rec);
 	}
+}
+
+/* Job j's latest text in LIVE_TEXT parts, numbered one after another as the sampler does. */
+static void fake_text(struct app *app, unsigned j, const char *text)
+{
+	static uint32_t seq;
+	size_t len = strlen(text), at = 0;
+	uint8_t part = 0;
+
+	do {
+		struct live_rec rec = { .type = LIVE_TEXT, .job = (uint16_t)j, .seq = seq++ };
+		size_t n = len - at < LIVE_TEXT_PART ? len - at : LIVE_TEXT_PART;
+
+		rec.u.text.part = part++;
+		rec.u.text.parts = (uint8_t)(len ? (len + LIVE_TEXT_PART - 1) / LIVE_TEXT_PART : 1);
+		rec.u.text.len = (uint8_t)n;
+		memcpy(rec.u.text.s, text + at, n);
+		at += n;
+		scr_run_record(app->state[SCR_RUN], &rec);
+	} while (at < len);
 }
 
 /*
@@ -445,6 +467,8 @@ int tui_test_main(int argc, char **argv)
 				fake_run_devs(&app, ticks, clones, devs);
 			else
 				fake_run(&app, ticks, clones, strstr(arg, "numa") != NULL);
+		} else if (!strcmp(line, "fake-text") && arg && strchr(arg, ' ')) {
+			fake_text(&app, (unsigned)atoi(arg), strchr(arg, ' ') + 1);
 		} else if (!strcmp(line, "fake-fleet") && arg) {
 			char *fault = strchr(arg, ' ');
 
