@@ -460,12 +460,11 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 									 : 0;
 		st->loop_ios = 0;
 		/*
-		 * fio verifies where its pass ends, not inside a pass that runs on;
-		 * without a backlog a random pass's read-back is of each loop's
-		 * draws (the bitmap would fold a block drawn twice into one read)
+		 * fio verifies where its pass ends, not inside a pass that runs on:
+		 * random writes without a map read back once what all the loops
+		 * of the pass wrote, a block written in several of them once
 		 */
-		if (st->verify_each_loop && !st->loop_break &&
-		    !(merged && (!job_is_random(job) || w->vbl))) {
+		if (st->verify_each_loop && !st->loop_break && !merged) {
 			/* the next loop starts once this one is verified (worker_main) */
 			st->loop_break = true;
 			st->loop--;
