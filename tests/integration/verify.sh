@@ -182,17 +182,23 @@ if command -v fio >/dev/null; then
 	# norandommap), in write order where a random map keeps it in a list; random
 	# loops that run on as one pass (no map, an engine that completes at once) are
 	# read back once, at the pass's end
-	rseq() { # IOLOG -> "read OFFSET LEN" of each read, in order
-		awk 'NF == 5 && $3 == "read" { print $4, $5 }' "$1"
+	rseq() { # IOLOG -> "FILE OFFSET LEN" of each read, in order
+		awk 'NF == 5 && $3 == "read" { print $2, $4, $5 }' "$1"
 	}
 	for c in "--rw=write --bs=16k" "--rw=randwrite --bs=4k" "--rw=randwrite --bs=4k --norandommap" \
 		"--rw=randwrite --bsrange=4k-16k" "--rw=randwrite --bs=4k --loops=2" \
 		"--rw=randwrite --bs=4k --norandommap --loops=2" \
 		"--rw=randwrite --bs=4k --verify_backlog=16" \
 		"--rw=randwrite --bs=4k --norandommap --verify_backlog=16 --loops=2" \
-		"--rw=randwrite --bs=4k --ioengine=libaio --iodepth=8 --loops=2"; do
+		"--rw=randwrite --bs=4k --ioengine=libaio --iodepth=8 --loops=2" \
+		"--rw=randwrite --bs=4k --nrfiles=4" "--rw=randwrite --bs=4k --nrfiles=4 --norandommap"; do
 		# shellcheck disable=SC2206
-		opts=(--name=v --filename="$F" --size=512k --ioengine=psync --verify=crc32c $c)
+		opts=(--name=v --size=512k --ioengine=psync --verify=crc32c $c)
+		# several files: fio's list runs across them, its tree by file, then offset
+		case $c in
+		*nrfiles*) rm -rf "$RB_TMP/d" && mkdir "$RB_TMP/d" && opts+=(--directory="$RB_TMP/d") ;;
+		*) opts+=(--filename="$F") ;;
+		esac
 		# both append to an iolog that is there
 		rm -f "$F" "$RB_TMP/f.log" "$RB_TMP/r.log"
 		fio "${opts[@]}" --write_iolog="$RB_TMP/f.log" >/dev/null 2>&1 || fail "$c: fio failed"
