@@ -1518,10 +1518,13 @@ void *worker_main(void *arg)
 	}
 	/*
 	 * the verify phase reads back in write order where fio's log keeps it;
-	 * a backlog has its own log, experimental_verify none
+	 * a backlog has its own log, experimental_verify none, and a timed job
+	 * on an engine that completes at once never reads back (its runtime
+	 * is over when its pass ends)
 	 */
 	w->rback.keep_order = !w->vbl && !job->experimental_verify &&
-			      (worker_verifies_writes(job) || worker_dry_runs(job));
+			      (worker_verifies_writes(job) || worker_dry_runs(job)) &&
+			      !(job->time_based && w->sync_io);
 	/* nothing completed yet: the first backlog's batch is not held back */
 	st.last_ddir = DDIR_WRITE;
 	cpu_usage(&ru0);

@@ -40,13 +40,70 @@ static inline void bit_clr(uint8_t *map, uint64_t b)
 	map[b / 8] &= (uint8_t)~(1u << (b % 8));
 }
 
+/* The file a piece of the write-order list is in: the last whose vbase is not past it. */
+static unsigned file_of(const struct worker *w, uint64_t piece)
+{
+	unsigned lo = 0, hi = w->nr_files;
+
+	while (hi - lo > 1) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (w->files[mid].vbase <= piece)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Drops the noted writes that are no longer intact and all but the first
+ * note of each that is, keeping their order: the list then holds about one
+ * entry a piece. A start kept is unmarked while the list is walked, so a
+ * later note of it reads as a duplicate, then marked again. The last notes,
+ * as many as there are units, are kept as they are: writes still in flight.
+ */
+static void compact(struct worker *w)
+{
+	struct readback *r = &w->rback;
+	size_t i, n = 0, tail = r->nr > w->nr_units ? r->nr - w->nr_units : 0;
+
+	for (i = 0; i < r->nr; i++) {
+		if (i >= tail) {
+			r->order[n++] = r->order[i];
+			continue;
+		}
+		struct worker_file *f = &w->files[file_of(w, r->order[i])];
+		uint64_t b = r->order[i] - f->vbase;
+
+		if (b < f->vbits && bit_get(f->wstart, b)) {
+			bit_clr(f->wstart, b);
+			r->order[n++] = r->order[i];
+		}
+	}
+	for (i = 0; i < n - (r->nr - tail); i++) {
+		struct worker_file *f = &w->files[file_of(w, r->order[i])];
+
+		bit_set(f->wstart, r->order[i] - f->vbase);
+	}
+	r->nr = n;
+}
+
 int readback_issued(struct worker *w, unsigned file_idx, uint64_t offset)
 {
 	struct readback *r = &w->rback;
 	const struct worker_file *f = &w->files[file_idx];
+	const struct worker_file *last = &w->files[w->nr_files - 1];
 
 	if (!r->keep_order || !f->written || !worker_write_order(w, f))
 		return 0;
+	/*
+	 * a pass that writes blocks again (a map reset by time_based, picks
+	 * the map does not mark) would grow the list without end: past two
+	 * entries a piece it is cut back to one
+	 */
+	if (r->nr >= 2 * (last->vbase + last->vbits) + 1024)
+		compact(w);
 	if (grow_room(&r->order, r->nr, sizeof(r->order[0])))
 		return -ENOMEM;
 	r->order[r->nr++] = f->vbase + (offset - f->start) / w->vgran;
@@ -102,22 +159,6 @@ void readback_rewind(struct worker *w)
 	w->rback.pos = 0;
 	w->rback.file = 0;
 	w->rback.piece = 0;
-}
-
-/* The file a piece of the write-order list is in: the last whose vbase is not past it. */
-static unsigned file_of(const struct worker *w, uint64_t piece)
-{
-	unsigned lo = 0, hi = w->nr_files;
-
-	while (hi - lo > 1) {
-		unsigned mid = lo + (hi - lo) / 2;
-
-		if (w->files[mid].vbase <= piece)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
 }
 
 /* The end of the write starting at piece b: on while written and no other starts, cut at a buffer. */
