@@ -68,8 +68,6 @@ struct io_state {
 	bool verifying;
 	bool verify_each_loop;		/* fio verifies what each loop wrote before the next */
 	bool loop_break;		/* the main phase stopped at a loop's end for that */
-	unsigned vfile;			/* verify cursor */
-	uint64_t vblock;
 	bool failed;			/* a fatal error stopped issuing */
 	bool dry;			/* verify_only: the writes are generated, not issued */
 	int last_ddir;			/* verify_backlog: the direction of the last completion */
@@ -460,12 +458,11 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 									 : 0;
 		st->loop_ios = 0;
 		/*
-		 * fio verifies where its pass ends, not inside a pass that runs on;
-		 * without a backlog a random pass's read-back is of each loop's
-		 * draws (the bitmap would fold a block drawn twice into one read)
+		 * fio verifies where its pass ends, not inside a pass that runs on:
+		 * random writes without a map read back once what all the loops
+		 * of the pass wrote, a block written in several of them once
 		 */
-		if (st->verify_each_loop && !st->loop_break &&
-		    !(merged && (!job_is_random(job) || w->vbl))) {
+		if (st->verify_each_loop && !st->loop_break && !merged) {
 			/* the next loop starts once this one is verified (worker_main) */
 			st->loop_break = true;
 			st->loop--;
@@ -636,9 +633,10 @@ next_file:
 	if (ddir == DDIR_WRITE) {
 		if (!st->dry)
 			scramble(w, u);
-		if (vbl_log(w, u->file_idx, u->offset, u->len)) {
-			set_error(w, ENOMEM, "job '%s': out of memory for verify_backlog's list",
-				  job->name);
+		if (vbl_log(w, u->file_idx, u->offset, u->len) ||
+		    readback_issued(w, u->file_idx, u->offset)) {
+			set_error(w, ENOMEM, "job '%s': out of memory for the list of writes to "
+				  "read back", job->name);
 			st->failed = true;
 			return false;
 		}
@@ -656,25 +654,11 @@ next_file:
 	return true;
 }
 
-static inline bool bit_get(const uint8_t *map, uint64_t b)
-{
-	return map[b / 8] & (1u << (b % 8));
-}
-
-static inline void bit_set(uint8_t *map, uint64_t b)
-{
-	map[b / 8] |= (uint8_t)(1u << (b % 8));
-}
-
-static inline void bit_clr(uint8_t *map, uint64_t b)
-{
-	map[b / 8] &= (uint8_t)~(1u << (b % 8));
-}
-
 /* Verify phase: read back every write the main phase logged. */
 static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t now)
 {
-	uint64_t bs;
+	uint64_t bs, off;
+	unsigned fi;
 
 	if (worker_stopped(w) || (st->failed && w->job->verify_fatal))
 		return false;
@@ -689,82 +673,31 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 		st->vphase_ios++;
 		return true;
 	}
-	while (st->vfile < w->nr_files) {
-		struct worker_file *f = &w->files[st->vfile];
-
-		/* each intact write is read back whole, as fio's (see mark_written) */
-		while (st->vblock < f->vbits) {
-			uint64_t b = st->vblock++, e, cap = b + w->max_bs / w->vgran;
-
-			if (!bit_get(f->wstart, b))
-				continue;
-			for (e = b + 1; e < f->vbits && e < cap && bit_get(f->written, e) &&
-			     !bit_get(f->wstart, e); e++)
-				;
-			/* never longer than a buffer (a write is not): the rest reads as its own */
-			if (e == cap && e < f->vbits && bit_get(f->written, e))
-				bit_set(f->wstart, e);
-			st->vblock = e;
-			bs = (e - b) * w->vgran;
-			/*
-			 * experimental_verify: fio reads back while all its read-backs
-			 * so far stay within what this loop wrote, and counts them
-			 * against the write budget
-			 */
-			if (st->exp_verify) {
-				if (st->verified + w->map_bs > st->loop_written)
-					return false;
-				st->verified += bs;
-			}
-			u->ddir = DDIR_READ;
-			u->len = (uint32_t)bs;
-			u->offset = f->start + b * w->vgran;
-			u->fd = f->fd;
-			u->path = f->path;
-			u->target = f->target;
-			u->file_idx = st->vfile;
-			u->error = 0;
-			u->resid = 0;
-			st->vphase_bytes += bs;
-			st->vphase_ios++;
-			return true;
-		}
-		st->vfile++;
-		st->vblock = 0;
+	/* each intact write is read back whole, in fio's order (worker_readback.c) */
+	if (!readback_next(w, &fi, &off, &bs))
+		return false;
+	/*
+	 * experimental_verify: fio reads back while all its read-backs so far
+	 * stay within what this loop wrote, and counts them against the write
+	 * budget
+	 */
+	if (st->exp_verify) {
+		if (st->verified + w->map_bs > st->loop_written)
+			return false;
+		st->verified += bs;
 	}
-	return false;
-}
-
-/*
- * A write completed: it is read back whole, one read checking each of its
- * verify_interval chunks. A write that lands over part of an earlier one
- * that was not read back yet drops that one whole, as fio's log does
- * (iolog.c's log_io_piece): neither is read back in parts.
- */
-static void mark_written(struct worker *w, struct worker_file *f, uint64_t offset, uint64_t len)
-{
-	uint64_t first = (offset - f->start) / w->vgran, end = first + len / w->vgran, b;
-
-	if (end > f->vbits)
-		end = f->vbits;
-	if (first >= end)
-		return;
-	/* an earlier write this one starts inside: back to its start */
-	b = first;
-	while (b > 0 && bit_get(f->written, b) && !bit_get(f->wstart, b))
-		b--;
-	for (; b < first; b++) {
-		bit_clr(f->written, b);
-		bit_clr(f->wstart, b);
-	}
-	/* one this one ends inside: on to its end */
-	for (b = end; b < f->vbits && bit_get(f->written, b) && !bit_get(f->wstart, b); b++)
-		bit_clr(f->written, b);
-	for (b = first; b < end; b++) {
-		bit_set(f->written, b);
-		bit_clr(f->wstart, b);
-	}
-	bit_set(f->wstart, first);
+	u->ddir = DDIR_READ;
+	u->len = (uint32_t)bs;
+	u->offset = off;
+	u->fd = w->files[fi].fd;
+	u->path = w->files[fi].path;
+	u->target = w->files[fi].target;
+	u->file_idx = fi;
+	u->error = 0;
+	u->resid = 0;
+	st->vphase_bytes += bs;
+	st->vphase_ios++;
+	return true;
 }
 
 /*
@@ -832,7 +765,7 @@ static void verify_only_log(struct worker *w, struct io_state *st)
 		st->dry = true;
 		while (gen_main(w, st, u, 0))
 			if (u->ddir == DDIR_WRITE)
-				mark_written(w, &w->files[u->file_idx], u->offset, u->len);
+				readback_written(w, &w->files[u->file_idx], u->offset, u->len);
 		st->dry = false;
 		return;
 	}
@@ -842,7 +775,7 @@ static void verify_only_log(struct worker *w, struct io_state *st)
 
 		for (off = 0; off < size; off += len) {
 			len = size - off < step ? size - off : step;
-			mark_written(w, f, f->start + off, len);
+			readback_written(w, f, f->start + off, len);
 		}
 	}
 }
@@ -902,7 +835,7 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 			st->failed = true;
 		}
 	} else if (ddir == DDIR_WRITE && w->files[u->file_idx].written && !u->resid) {
-		mark_written(w, &w->files[u->file_idx], u->offset, u->len);
+		readback_written(w, &w->files[u->file_idx], u->offset, u->len);
 	}
 	if (!st->counting) {
 		if (comp < st->stat_start_ns) {
@@ -1584,6 +1517,15 @@ void *worker_main(void *arg)
 		atomic_store_explicit(&w->phase, PHASE_DONE, memory_order_release);
 		return NULL;
 	}
+	/*
+	 * the verify phase reads back in write order where fio's log keeps it;
+	 * a backlog has its own log, experimental_verify none, and a timed job
+	 * on an engine that completes at once never reads back (its runtime
+	 * is over when its pass ends)
+	 */
+	w->rback.keep_order = !w->vbl && !job->experimental_verify &&
+			      (worker_verifies_writes(job) || worker_dry_runs(job)) &&
+			      !(job->time_based && w->sync_io);
 	/* nothing completed yet: the first backlog's batch is not held back */
 	st.last_ddir = DDIR_WRITE;
 	cpu_usage(&ru0);
@@ -1616,11 +1558,7 @@ void *worker_main(void *arg)
 	do {
 		if (st.loop_break || again) {
 			/* the next loop: what it writes is what its verify reads */
-			for (i = 0; i < w->nr_files; i++)
-				if (w->files[i].written) {
-					memset(w->files[i].written, 0, (size_t)(w->files[i].vbits + 7) / 8);
-					memset(w->files[i].wstart, 0, (size_t)(w->files[i].vbits + 7) / 8);
-				}
+			readback_clear(w);
 			st.verifying = false;
 			atomic_store_explicit(&w->phase, PHASE_RUN, memory_order_release);
 		}
@@ -1651,8 +1589,7 @@ void *worker_main(void *arg)
 			atomic_store_explicit(&w->phase, PHASE_VERIFY, memory_order_release);
 			st.verifying = true;
 			st.failed = false;
-			st.vfile = 0;
-			st.vblock = 0;
+			readback_rewind(w);
 			pump(w, &st, gen_verify);
 			again = !st.loop_break && another_pass(w, &st);
 		} else if (job->io_size && !st.loop_break && !job->verify_only) {
@@ -1897,6 +1834,7 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 			size_t bytes;
 
 			w->files[i].vbits = w->files[i].size / w->vgran;
+			w->files[i].vbase = i ? w->files[i - 1].vbase + w->files[i - 1].vbits : 0;
 			bytes = (size_t)(w->files[i].vbits + 7) / 8;
 
 			w->files[i].written = calloc(bytes, 1);

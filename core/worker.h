@@ -61,8 +61,18 @@ struct worker_file {
 	 */
 	uint8_t *written, *wstart;
 	uint64_t vbits;
+	uint64_t vbase;		/* the pieces of the files before it: its place in readback.order */
 	unsigned lbs;		/* logical block size for O_DIRECT checks */
 	void *target;		/* the engine's handle (target_open), else NULL */
+};
+
+/* What a verify phase reads back beyond the bitmaps (core/worker_readback.c). */
+struct readback {
+	bool keep_order;	/* files with a random map note their writes in issue order */
+	uint64_t *order;	/* the start piece of each write noted (file's vbase added) */
+	size_t nr, pos;		/* noted; read back so far */
+	unsigned file;		/* the walk by file and offset: where it is */
+	uint64_t piece;
 };
 
 struct worker {
@@ -108,6 +118,7 @@ struct worker {
 	bool sync_io;			/* units complete in queue(): no slat */
 	struct worker_logs *logs;	/* write_*_log files, NULL when none */
 	struct vbl *vbl;		/* verify_backlog's pending writes, NULL without */
+	struct readback rback;		/* the verify phase's read-back order */
 	FILE *iolog;			/* write_iolog, NULL when off */
 	struct flow *flow;		/* flow=: the runner's, NULL without flow control */
 	uint64_t flow_ios;		/* I/Os this worker counted into its flow */

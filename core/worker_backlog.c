@@ -5,7 +5,8 @@
  * fio's rules (its documentation and measured runs): a write is logged when
  * it is issued; a file without a random map keeps its logged writes sorted by
  * offset, and a write over a logged one that was not read back yet replaces
- * it; a file with a random map keeps them in write order. Once the count of
+ * it; a file with fio's random map (worker_write_order: lfsr has none)
+ * keeps them in write order. Once the count of
  * logged writes is a multiple of verify_backlog, and the last I/O to complete
  * was not a read, a batch of verify_backlog_batch read-backs (default: the
  * backlog) starts, taking the lowest offset first, then the oldest. What is
@@ -191,7 +192,7 @@ int vbl_log(struct worker *w, unsigned file_idx, uint64_t offset, uint32_t len)
 
 	if (!v)
 		return 0;
-	if (!w->files[file_idx].map)
+	if (!worker_write_order(w, &w->files[file_idx]))
 		return sorted_log(v, &e);
 	list_compact(l);
 	if (grow_room(&l->e, l->nr, sizeof(l->e[0])))
@@ -209,7 +210,7 @@ void vbl_unlog(struct worker *w, unsigned file_idx, uint64_t offset, uint32_t le
 	if (!v)
 		return;
 	/* a failed write has nothing to read back */
-	if (!w->files[file_idx].map) {
+	if (!worker_write_order(w, &w->files[file_idx])) {
 		struct vbl_node key = { .e = { .offset = offset, .len = len, .file_idx = file_idx } };
 		void *hit = tfind(&key, &v->tree, node_cmp);
 		struct vbl_node *n = hit ? *(struct vbl_node **)hit : NULL;

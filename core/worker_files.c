@@ -765,4 +765,5 @@ void worker_close_files(struct worker *w)
 	free(w->files);
 	w->files = NULL;
 	w->nr_files = 0;
+	readback_free(w);
 }

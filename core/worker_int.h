@@ -103,6 +103,28 @@ int worker_iolog_open(struct worker *w, char *err, size_t errlen);
 void worker_iolog_io(struct worker *w, const struct io_unit *u);
 void worker_iolog_close(struct worker *w);
 
+/*
+ * Whether fio keeps a file's writes in write order for their read-back: it
+ * has fio's random map (lfsr has none there); else they are sorted by offset.
+ */
+static inline bool worker_write_order(const struct worker *w, const struct worker_file *f)
+{
+	return f->map && w->job->random_generator != RANDGEN_LFSR;
+}
+
+/* The verify phase's read-back: the pass's intact writes (core/worker_readback.c) */
+/* A write issued: noted in order where the file keeps it (worker_write_order). 0 or -ENOMEM. */
+int readback_issued(struct worker *w, unsigned file_idx, uint64_t offset);
+/* A write completed whole: it is read back, and any earlier one it lands on is not. */
+void readback_written(struct worker *w, struct worker_file *f, uint64_t offset, uint64_t len);
+/* A new pass: nothing to read back. */
+void readback_clear(struct worker *w);
+/* The verify phase starts: from the first write again. */
+void readback_rewind(struct worker *w);
+/* The next write to read back, whole: false once there is none. */
+bool readback_next(struct worker *w, unsigned *file_idx, uint64_t *offset, uint64_t *len);
+void readback_free(struct worker *w);
+
 /* verify_backlog: writes awaiting their read-back (core/worker_backlog.c) */
 struct vbl_ent {
 	uint64_t offset;

@@ -359,8 +359,8 @@ uint64_t worker_plan_bytes(const struct worker *w)
 	if (job->experimental_verify && worker_verifies_writes(job) && job->loops > 1)
 		/* fio counts the read-back against loops x size= */
 		return worker_job_cap(w);
-	/* gen_main: loops that run on as one pass are verified at its end, random ones each */
-	each = worker_loop_ends_pass(w) || (job_is_random(job) && !w->vbl);
+	/* gen_main: loops that run on as one pass are verified once, at its end */
+	each = worker_loop_ends_pass(w);
 	if (job->number_ios && w->min_bs == w->max_bs && job->number_ios < pass / w->min_bs)
 		pass = job->number_ios * w->min_bs;
 	if (job->rw & RW_WRITE)

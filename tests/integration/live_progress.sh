@@ -75,6 +75,10 @@ shape "verify=crc32c" bytes --name=a --rw=write --size=32m --verify=crc32c
 # and rw=write:4k's holes every other one, its two loops running on as one pass
 shape "randwrite norandommap, verify" bytes --name=a --rw=randwrite --norandommap \
 	--size=32m --verify=crc32c
+# random writes with no map, two loops that run on as one pass: read back once, at its end
+# (about 86 % of the blocks after two region's worth of draws)
+shape "randwrite norandommap, loops=2, verify" bytes --name=a --rw=randwrite --norandommap \
+	--size=16m --loops=2 --verify=crc32c
 shape "rw=write:4k holes, loops=2, verify" bytes --name=a --rw=write:4k --size=16m --loops=2 \
 	--verify=crc32c
 # ramp_time=: the ramp's bytes are not in the statistics, yet they count toward the

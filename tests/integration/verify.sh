@@ -6,8 +6,10 @@
 # small for a header is refused while parsing. Beside fio 3.33 (when
 # installed), on a file: with verify_interval below the write size, bsrange
 # or bssplit, each write is read back in one I/O (fio's read counts and
-# bytes, verify_only and verify_backlog too), and a bad interval in the
-# middle of a write is named with its place in that write.
+# bytes, verify_only and verify_backlog too), in fio's order (by offset, or
+# in write order with a random map), random loops without a map once for
+# the pass, and a bad interval in the middle of a write is named with its
+# place in that write.
 . "$(dirname "$0")/lib.sh"
 rb_init
 need_tool python3 python3
@@ -130,7 +132,11 @@ if command -v fio >/dev/null; then
 		"--rw=write --bssplit=4k/50:64k/50 --verify=md5" \
 		"--rw=randwrite --bsrange=4k-64k --verify=md5 --ioengine=libaio --iodepth=8 --direct=1" \
 		"--rw=write --bs=64k --verify_interval=4k --verify=crc32c --verify_backlog=4" \
-		"--rw=randwrite --bssplit=4k/50:64k/50 --verify=crc32c --verify_backlog=8 --verify_backlog_batch=3"; do
+		"--rw=randwrite --bssplit=4k/50:64k/50 --verify=crc32c --verify_backlog=8 --verify_backlog_batch=3" \
+		"--rw=randwrite --bs=4k --verify=crc32c --norandommap --loops=2" \
+		"--rw=randwrite --bsrange=4k-16k --verify=md5 --norandommap --loops=3" \
+		"--rw=randwrite --bs=4k --verify=crc32c --norandommap --loops=2 --io_size=8m" \
+		"--rw=randwrite --bs=4k --verify=crc32c --random_distribution=zoned:50/10:50/90 --loops=2"; do
 		# shellcheck disable=SC2206 # each case is a list of options
 		opts=($c)
 		rm -f "$F"
@@ -153,7 +159,9 @@ if command -v fio >/dev/null; then
 		"--rw=write --bs=64k --verify_interval=4k --verify=crc32c --loops=2" \
 		"--rw=write --bs=64k --verify_interval=4k --verify=crc32c --io_size=10m" \
 		"--rw=randwrite --bsrange=4k-64k --verify=crc32c --loops=2" \
-		"--rw=randwrite --bsrange=4k-64k --verify=crc32c --io_size=10m"; do
+		"--rw=randwrite --bsrange=4k-64k --verify=crc32c --io_size=10m" \
+		"--rw=randwrite --bs=4k --verify=crc32c --norandommap --loops=2" \
+		"--rw=randwrite --bsrange=4k-64k --verify=crc32c --norandommap --loops=2"; do
 		# shellcheck disable=SC2206
 		opts=($c)
 		rm -f "$F"
@@ -170,6 +178,49 @@ if command -v fio >/dev/null; then
 		check "$c verify_only: reads as fio's (fio ${f% *}, raidbench ${r% *}: reads, bytes)" \
 			[ -n "$f" -a "${f% *}" = "${r% *}" ]
 	done
+	# the read-back's order, as fio's: by offset where fio sorts its log (sequential,
+	# norandommap), in write order where a random map keeps it in a list; random
+	# loops that run on as one pass (no map, an engine that completes at once) are
+	# read back once, at the pass's end
+	rseq() { # IOLOG -> "FILE OFFSET LEN" of each read, in order
+		awk 'NF == 5 && $3 == "read" { print $2, $4, $5 }' "$1"
+	}
+	for c in "--rw=write --bs=16k" "--rw=randwrite --bs=4k" "--rw=randwrite --bs=4k --norandommap" \
+		"--rw=randwrite --bsrange=4k-16k" "--rw=randwrite --bs=4k --loops=2" \
+		"--rw=randwrite --bs=4k --norandommap --loops=2" \
+		"--rw=randwrite --bs=4k --verify_backlog=16" \
+		"--rw=randwrite --bs=4k --norandommap --verify_backlog=16 --loops=2" \
+		"--rw=randwrite --bs=4k --ioengine=libaio --iodepth=8 --loops=2" \
+		"--rw=randwrite --bs=4k --nrfiles=4" "--rw=randwrite --bs=4k --nrfiles=4 --norandommap"; do
+		# shellcheck disable=SC2206
+		opts=(--name=v --size=512k --ioengine=psync --verify=crc32c $c)
+		# several files: fio's list runs across them, its tree by file, then offset
+		case $c in
+		*nrfiles*) rm -rf "$RB_TMP/d" && mkdir "$RB_TMP/d" && opts+=(--directory="$RB_TMP/d") ;;
+		*) opts+=(--filename="$F") ;;
+		esac
+		# both append to an iolog that is there
+		rm -f "$F" "$RB_TMP/f.log" "$RB_TMP/r.log"
+		fio "${opts[@]}" --write_iolog="$RB_TMP/f.log" >/dev/null 2>&1 || fail "$c: fio failed"
+		rm -f "$F"
+		"$RAIDBENCH" run --no-save "${opts[@]}" --write_iolog="$RB_TMP/r.log" >/dev/null \
+			2>"$RB_TMP/err" || fail "$c: $(head -2 "$RB_TMP/err")"
+		rseq "$RB_TMP/f.log" >"$RB_TMP/f.seq"
+		rseq "$RB_TMP/r.log" >"$RB_TMP/r.seq"
+		check "$c: reads back in fio's order (fio $(wc -l <"$RB_TMP/f.seq") reads, raidbench $(wc -l <"$RB_TMP/r.seq"))" \
+			eval '[ -s "$RB_TMP/f.seq" ] && cmp -s "$RB_TMP/f.seq" "$RB_TMP/r.seq"'
+	done
+	# verify_only's read-back follows its dry run's order too (a random map: write order)
+	for p in fio raidbench; do
+		rm -f "$F" "$RB_TMP/$p.log"
+		if [ $p = fio ]; then run=(fio); else run=("$RAIDBENCH" run --no-save); fi
+		vo=("${vbase[@]}" --size=512k --rw=randwrite --bs=4k --verify=md5 --loops=2)
+		"${run[@]}" "${vo[@]}" --do_verify=0 >/dev/null 2>&1
+		"${run[@]}" "${vo[@]}" --verify_only=1 --write_iolog="$RB_TMP/$p.log" >/dev/null 2>&1
+		rseq "$RB_TMP/$p.log" >"$RB_TMP/$p.seq"
+	done
+	check "verify_only randwrite loops=2: reads back in fio's order (fio $(wc -l <"$RB_TMP/fio.seq") reads, raidbench $(wc -l <"$RB_TMP/raidbench.seq"))" \
+		eval '[ -s "$RB_TMP/fio.seq" ] && cmp -s "$RB_TMP/fio.seq" "$RB_TMP/raidbench.seq"'
 	# one interval in the middle of a 64k write corrupted: with verify_fatal the
 	# read-back stops at that write (19 reads, as fio), and names the interval
 	for p in fio raidbench; do
