@@ -430,6 +430,79 @@ static int rand_seq_offset(struct worker *w, struct worker_file *f, int ddir, ui
 	return 0;
 }
 
+static inline bool bit_get(const uint8_t *map, uint64_t b)
+{
+	return map[b / 8] & (1u << (b % 8));
+}
+
+static inline void bit_set(uint8_t *map, uint64_t b)
+{
+	map[b / 8] |= (uint8_t)(1u << (b % 8));
+}
+
+static inline void bit_clr(uint8_t *map, uint64_t b)
+{
+	map[b / 8] &= (uint8_t)~(1u << (b % 8));
+}
+
+/*
+ * A write issued: it is read back whole, one read checking each of its
+ * verify_interval chunks. A write that lands over part of an earlier one
+ * that was not read back yet drops that one whole, as fio's log does
+ * (iolog.c's log_io_piece): neither is read back in parts. fio logs each
+ * write as it issues it, so with writes in flight the order of issue, not
+ * of completion, says which of two overlapping writes is read back.
+ */
+static void mark_written(struct worker *w, struct worker_file *f, uint64_t offset, uint64_t len)
+{
+	uint64_t first = (offset - f->start) / w->vgran, end = first + len / w->vgran, b;
+
+	if (end > f->vbits)
+		end = f->vbits;
+	if (first >= end)
+		return;
+	/* an earlier write this one starts inside: back to its start */
+	b = first;
+	while (b > 0 && bit_get(f->written, b) && !bit_get(f->wstart, b))
+		b--;
+	for (; b < first; b++) {
+		bit_clr(f->written, b);
+		bit_clr(f->wstart, b);
+	}
+	/* one this one ends inside: on to its end */
+	for (b = end; b < f->vbits && bit_get(f->written, b) && !bit_get(f->wstart, b); b++)
+		bit_clr(f->written, b);
+	for (b = first; b < end; b++) {
+		bit_set(f->written, b);
+		bit_clr(f->wstart, b);
+	}
+	bit_set(f->wstart, first);
+}
+
+/*
+ * A write that failed or came back short is not read back, as fio drops its
+ * log entry (unlog_io_piece): its pieces are cleared while they are still
+ * its own (no later write has taken them over).
+ */
+static void unmark_written(struct worker *w, struct worker_file *f, uint64_t offset, uint64_t len)
+{
+	uint64_t first = (offset - f->start) / w->vgran, end = first + len / w->vgran, b;
+
+	if (end > f->vbits)
+		end = f->vbits;
+	if (first >= end || !bit_get(f->wstart, first))
+		return;
+	for (b = first + 1; b < end; b++)
+		if (!bit_get(f->written, b) || bit_get(f->wstart, b))
+			return;
+	if (end < f->vbits && bit_get(f->written, end) && !bit_get(f->wstart, end))
+		return;
+	for (b = first; b < end; b++) {
+		bit_clr(f->written, b);
+		bit_clr(f->wstart, b);
+	}
+}
+
 /* Fills u with the next I/O of the main phase; false when the phase is over. */
 static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, uint64_t now)
 {
@@ -541,9 +614,13 @@ next_file:
 		w->seq_left = job->rw_seq_nr;
 	}
 	if (seq_fit) {
-		/* fio takes the offset first, then a size that fits before the region's end */
-		off = worker_seq_next(w, f, ddir, job->bs[ddir]);
-		bs = pick_bs(w, ddir, f->size - off);
+		/*
+		 * fio takes the offset first, then a size that fits before the
+		 * region's end; where not even the smallest fits, the pass is
+		 * over (only holes wrap to the start)
+		 */
+		off = job->rw_gap ? worker_seq_next(w, f, ddir, job->bs[ddir]) : f->next_seq[ddir];
+		bs = off < f->reach ? pick_bs(w, ddir, f->reach - off) : 0;
 		if (!bs) {
 			if (!file_done(w, st, f))
 				goto next_file;
@@ -572,7 +649,7 @@ next_file:
 			st->failed = true;
 			return false;
 		}
-		bs = ret ? 0 : pick_bs(w, ddir, f->size - off);
+		bs = ret ? 0 : pick_bs(w, ddir, f->reach - off);
 		/*
 		 * the map is full or nothing fits: the pass is over (the phase, if
 		 * it did nothing); fio does not count the direction it picked
@@ -636,6 +713,8 @@ next_file:
 	if (ddir == DDIR_WRITE) {
 		if (!st->dry)
 			scramble(w, u);
+		if (f->written)
+			mark_written(w, f, u->offset, u->len);
 		if (vbl_log(w, u->file_idx, u->offset, u->len)) {
 			set_error(w, ENOMEM, "job '%s': out of memory for verify_backlog's list",
 				  job->name);
@@ -654,21 +733,6 @@ next_file:
 	st->issued_bytes[ddir] += bs;
 	st->loop_ios++;
 	return true;
-}
-
-static inline bool bit_get(const uint8_t *map, uint64_t b)
-{
-	return map[b / 8] & (1u << (b % 8));
-}
-
-static inline void bit_set(uint8_t *map, uint64_t b)
-{
-	map[b / 8] |= (uint8_t)(1u << (b % 8));
-}
-
-static inline void bit_clr(uint8_t *map, uint64_t b)
-{
-	map[b / 8] &= (uint8_t)~(1u << (b % 8));
 }
 
 /* Verify phase: read back every write the main phase logged. */
@@ -736,38 +800,6 @@ static bool gen_verify(struct worker *w, struct io_state *st, struct io_unit *u,
 }
 
 /*
- * A write completed: it is read back whole, one read checking each of its
- * verify_interval chunks. A write that lands over part of an earlier one
- * that was not read back yet drops that one whole, as fio's log does
- * (iolog.c's log_io_piece): neither is read back in parts.
- */
-static void mark_written(struct worker *w, struct worker_file *f, uint64_t offset, uint64_t len)
-{
-	uint64_t first = (offset - f->start) / w->vgran, end = first + len / w->vgran, b;
-
-	if (end > f->vbits)
-		end = f->vbits;
-	if (first >= end)
-		return;
-	/* an earlier write this one starts inside: back to its start */
-	b = first;
-	while (b > 0 && bit_get(f->written, b) && !bit_get(f->wstart, b))
-		b--;
-	for (; b < first; b++) {
-		bit_clr(f->written, b);
-		bit_clr(f->wstart, b);
-	}
-	/* one this one ends inside: on to its end */
-	for (b = end; b < f->vbits && bit_get(f->written, b) && !bit_get(f->wstart, b); b++)
-		bit_clr(f->written, b);
-	for (b = first; b < end; b++) {
-		bit_set(f->written, b);
-		bit_clr(f->wstart, b);
-	}
-	bit_set(f->wstart, first);
-}
-
-/*
  * Checks every verify_interval chunk of a unit read back; a job that only
  * reads walks the blocks by their headers' lengths (it does not know the
  * writer's sizes) and stops at the first bad one. 0 or -EILSEQ with msg: the
@@ -830,9 +862,9 @@ static void verify_only_log(struct worker *w, struct io_state *st)
 
 	if (!job->time_based) {
 		st->dry = true;
+		/* gen_main marks each write to read back, as it issues it */
 		while (gen_main(w, st, u, 0))
-			if (u->ddir == DDIR_WRITE)
-				mark_written(w, &w->files[u->file_idx], u->offset, u->len);
+			;
 		st->dry = false;
 		return;
 	}
@@ -854,6 +886,8 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 	int ddir = u->ddir;
 
 	st->last_ddir = ddir;
+	if ((u->error || u->resid) && ddir == DDIR_WRITE && w->files[u->file_idx].written)
+		unmark_written(w, &w->files[u->file_idx], u->offset, u->len);
 	if (u->error && ddir == DDIR_WRITE)
 		vbl_unlog(w, u->file_idx, u->offset, u->len);
 	if (u->error && job->fill_device && ddir == DDIR_WRITE &&
@@ -901,8 +935,6 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 				  w->files[u->file_idx].path, msg);
 			st->failed = true;
 		}
-	} else if (ddir == DDIR_WRITE && w->files[u->file_idx].written && !u->resid) {
-		mark_written(w, &w->files[u->file_idx], u->offset, u->len);
 	}
 	if (!st->counting) {
 		if (comp < st->stat_start_ns) {
@@ -1895,7 +1927,7 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 		for (i = 0; i < w->nr_files; i++) {
 			size_t bytes;
 
-			w->files[i].vbits = w->files[i].size / w->vgran;
+			w->files[i].vbits = w->files[i].reach / w->vgran;
 			bytes = (size_t)(w->files[i].vbits + 7) / 8;
 
 			w->files[i].written = calloc(bytes, 1);

@@ -171,8 +171,16 @@ if command -v fio >/dev/null; then
 	# of writes and trims, 32/32), and a trim job's own bytes are its trims.
 	# Several files: a file is done for the pass once it has no offset for the
 	# direction picked (at its end, a full map), the next one in turn is asked
-	# with a new pick, and the pass ends when every file is done
-	for a in "--size=1m --rw=write:16k --bs=4k --verify=crc32c" \
+	# with a new pick, and the pass ends when every file is done.
+	# size= is not rounded to the block size: random I/O with no map runs
+	# until its bytes reach it (1026k of 4k blocks: 257), a size of a range
+	# fits up to it (12k-40k: a 40k block at 4056k of 4098k), and where not
+	# even the smallest size fits, a sequential pass ends there
+	for a in "--size=1026k --rw=randwrite --norandommap --bs=4k --iodepth=4" \
+		"--size=2050k --rw=randwrite --norandommap --bsrange=4k-64k" \
+		"--size=4098k --rw=randread --norandommap --bsrange=12k-40k --iodepth=16" \
+		"--size=4096k --rw=read --bsrange=12k-40k" \
+		"--size=1m --rw=write:16k --bs=4k --verify=crc32c" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --loops=2" \
 		"--size=1m --rw=rw:16k --bs=4k --verify=crc32c" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --number_ios=130" \
