@@ -50,7 +50,7 @@ struct io_state {
 	uint64_t backlog_bytes;		/* read back by verify_backlog in the write phases */
 	uint64_t pass_mark;		/* the bytes moved when the last further pass began */
 	uint64_t vphase_ios;
-	uint64_t loop_ios;		/* I/Os issued in this loop, for number_ios */
+	unsigned passes;		/* fio's passes begun (its do_io calls), for number_ios */
 	unsigned loop;
 	unsigned next_file;
 	/*
@@ -301,6 +301,30 @@ static void new_loop(struct worker *w, bool reset, bool reseed)
 }
 
 /*
+ * number_ios, fio's way: one limit on the I/Os of all passes together
+ * (reads, writes, trims and read-backs, counted as issued), number_ios x
+ * loops; a pass that reaches it ends, and so does each pass after it at
+ * once. (rand)trimwrite's I/Os come in pairs: fio doubles number_ios as
+ * each pass begins (do_io), so its limit grows pass by pass. A timed job
+ * has none (fio's do_io runs on while time_based).
+ */
+static bool number_ios_reached(const struct worker *w, const struct io_state *st)
+{
+	const struct job_spec *job = w->job;
+	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->issued[DDIR_TRIM] +
+		       st->vphase_ios;
+	uint64_t n = job->number_ios;
+	unsigned k;
+
+	if (!n || job->time_based)
+		return false;
+	if ((job->rw & RW_TRIM) && (job->rw & RW_WRITE))
+		for (k = 0; k < st->passes && n <= UINT64_MAX / 2; k++)
+			n *= 2;
+	return n > UINT64_MAX / job->loops || ios >= n * job->loops;
+}
+
+/*
  * After the last loop and its read-back, fio runs the whole job again while
  * the bytes moved (writes, reads and read-backs of all passes) fall short of
  * io_size= (else size=) by a block or more and number_ios is not reached: its
@@ -314,9 +338,7 @@ static bool another_pass(struct worker *w, struct io_state *st)
 	const struct job_spec *job = w->job;
 	uint64_t bytes = st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] +
 			 st->issued_bytes[DDIR_TRIM] + st->vphase_bytes;
-	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->issued[DDIR_TRIM] +
-		       st->vphase_ios;
-	uint64_t left, own, budget;
+	uint64_t own, budget;
 
 	if (st->exp_verify || st->failed || st->full || st->lat.done || w->ts.error ||
 	    worker_stopped(w))
@@ -338,16 +360,10 @@ static bool another_pass(struct worker *w, struct io_state *st)
 	 * that moved nothing would only be followed by another like it */
 	if ((st->end_ns && rb_now_ns() >= st->end_ns) || !bytes || bytes == st->pass_mark)
 		return false;
+	if (number_ios_reached(w, st))
+		return false;
 	st->pass_mark = bytes;
-	if (job->number_ios) {
-		if (ios >= job->number_ios * job->loops)
-			return false;
-		/* fio's number_ios counts all passes: the pass ends where the total reaches it */
-		left = job->number_ios * job->loops - ios;
-		st->loop_ios = left < job->number_ios ? job->number_ios - left : 0;
-	} else {
-		st->loop_ios = 0;
-	}
+	st->passes++;
 	st->loop_bytes = w->pass_limit - budget;
 	st->loop_written = 0;
 	new_loop(w, true, w->reseed_loops);
@@ -387,7 +403,6 @@ static bool gen_backlog(struct worker *w, struct io_state *st, struct io_unit *u
 	st->issued[DDIR_READ]++;
 	st->issued_bytes[DDIR_READ] += u->len;
 	st->backlog_bytes += u->len;
-	st->loop_ios++;
 	return true;
 }
 
@@ -516,22 +531,21 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		return false;
 	if (st->end_ns && now >= st->end_ns)
 		return false;
-	/* number_ios ends a loop early; fio ignores it for time_based jobs */
 	/*
 	 * the job stops at loops x io_size (else size) of its own direction(s)
 	 * however its passes fell, as fio's: a pass need not end at io_size=
 	 */
 	if (!job->time_based && st->phase_bytes >= worker_job_cap(w))
 		return false;
-	if (st->loop_bytes >= w->pass_limit ||
-	    (job->number_ios && !job->time_based && st->loop_ios >= job->number_ios)) {
+	/* number_ios ends a pass early, and each loop after it that begins over it */
+next_loop:
+	if (st->loop_bytes >= w->pass_limit || number_ios_reached(w, st)) {
 		if (!job->time_based && ++st->loop >= job->loops)
 			return false;
 		/* one fio pass that runs on past a loop's end: what a loop overran counts on */
 		merged = !worker_loop_ends_pass(w);
 		st->loop_bytes = merged && st->loop_bytes > w->pass_limit ? st->loop_bytes - w->pass_limit
 									 : 0;
-		st->loop_ios = 0;
 		/*
 		 * fio verifies where its pass ends, not inside a pass that runs on;
 		 * without a backlog a random pass's read-back is of each loop's
@@ -550,6 +564,12 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		/* a sequential pass that runs on keeps its place (rw=write:N wrapping) */
 		/* fio draws each loop's I/Os again with randrepeat where its pass ends */
 		new_loop(w, !merged || job_is_random(job), w->reseed_loops && !merged);
+		if (!merged)
+			st->passes++;
+		if (number_ios_reached(w, st)) {
+			st->loop_bytes = w->pass_limit;
+			goto next_loop;
+		}
 	}
 	/*
 	 * experimental_verify: fio counts the read-back as written bytes, so
@@ -731,7 +751,6 @@ next_file:
 		st->loop_written += bs;
 	st->issued[ddir]++;
 	st->issued_bytes[ddir] += bs;
-	st->loop_ios++;
 	return true;
 }
 
@@ -1617,6 +1636,7 @@ void *worker_main(void *arg)
 	}
 	/* nothing completed yet: the first backlog's batch is not held back */
 	st.last_ddir = DDIR_WRITE;
+	st.passes = 1;
 	cpu_usage(&ru0);
 	t0 = rb_now_ns();
 	st.rate_start_ns = t0;

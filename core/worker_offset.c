@@ -366,8 +366,6 @@ uint64_t worker_plan_bytes(const struct worker *w)
 		return worker_job_cap(w);
 	/* gen_main: loops that run on as one pass are verified at its end, random ones each */
 	each = worker_loop_ends_pass(w) || (job_is_random(job) && !w->vbl);
-	if (job->number_ios && w->min_bs == w->max_bs && job->number_ios < pass / w->min_bs)
-		pass = job->number_ios * w->min_bs;
 	if (job->rw & RW_WRITE)
 		wshare = (job->rw & RW_READ) ? 100 - job->rwmixread : 100;
 	/*
@@ -399,10 +397,29 @@ uint64_t worker_plan_bytes(const struct worker *w)
 		pass = region * job->rw_seq_nr;
 	next = pass;
 	for (i = 0; next && own < cap; i++) {
-		uint64_t written, trims;
+		uint64_t written, trims, ncap = cap;
 
-		if (next > cap - own)
-			next = cap - own;
+		/*
+		 * number_ios bounds the I/Os of all passes (worker.c's
+		 * number_ios_reached): trimwrite's in pairs, its limit doubled
+		 * each pass; here in bytes of the job's own direction(s)
+		 */
+		if (job->number_ios && w->min_bs == w->max_bs) {
+			bool tw = (job->rw & RW_TRIM) && (job->rw & RW_WRITE);
+			unsigned k;
+
+			ncap = job->number_ios;
+			for (k = 0; tw && k < i && ncap <= UINT64_MAX / 2; k++)
+				ncap *= 2;
+			ncap = ncap <= UINT64_MAX / job->loops / w->min_bs ?
+			       ncap * job->loops * w->min_bs : UINT64_MAX;
+			if (ncap > cap)
+				ncap = cap;
+		}
+		if (own >= ncap)
+			break;
+		if (next > ncap - own)
+			next = ncap - own;
 		written = next / 100 * wshare + next % 100 * wshare / 100;
 
 		/* trimwrite's trims come on top of the writes (gen_main), and count as moved */

@@ -175,11 +175,18 @@ if command -v fio >/dev/null; then
 	# size= is not rounded to the block size: random I/O with no map runs
 	# until its bytes reach it (1026k of 4k blocks: 257), a size of a range
 	# fits up to it (12k-40k: a 40k block at 4056k of 4098k), and where not
-	# even the smallest size fits, a sequential pass ends there
+	# even the smallest size fits, a sequential pass ends there.
+	# number_ios bounds the I/Os of all passes together (number_ios x loops,
+	# trims counted); (rand)trimwrite's limit doubles as each pass begins
+	# (10 and loops=2: 40 trims and 40 writes)
 	for a in "--size=1026k --rw=randwrite --norandommap --bs=4k --iodepth=4" \
 		"--size=2050k --rw=randwrite --norandommap --bsrange=4k-64k" \
 		"--size=4098k --rw=randread --norandommap --bsrange=12k-40k --iodepth=16" \
 		"--size=4096k --rw=read --bsrange=12k-40k" \
+		"--size=1m --bs=4k --rw=trimwrite --number_ios=100 --iodepth=4" \
+		"--size=1m --bs=4k --rw=trimwrite --number_ios=10 --loops=2" \
+		"--size=1m --bs=4k --rw=randtrimwrite --number_ios=100 --loops=3" \
+		"--size=1m --bs=4k --rw=randtrim --number_ios=10 --loops=3" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --loops=2" \
 		"--size=1m --rw=rw:16k --bs=4k --verify=crc32c" \
@@ -290,7 +297,8 @@ fi
 # the others sequential from the direction's last I/O or, rw_sequencer=identical,
 # the same offset again; they leave the map alone, so a pass runs past the region,
 # taking a random block at the file's end. With several files, one whose pick
-# finds no room is set aside for the pass while the others go on. The counts
+# finds no room is set aside for the pass while the others go on. number_ios
+# with loops= is one limit over all passes: fio's first pass draws all 30. The counts
 # and, at iodepth 1, the file and offset of each I/O in write_iolog= are fio's
 if command -v fio >/dev/null; then
 	for a in "--size=1m --rw=randread:4" "--size=1m --rw=randwrite:8 --randseed=77" \
@@ -306,7 +314,8 @@ if command -v fio >/dev/null; then
 		"--size=1m --rw=randread:2 --nrfiles=3 --io_size=2m" \
 		"--size=1002k --rw=randrw:2 --io_size=4m --loops=2" \
 		"--size=1m --rw=randrw --bsrange=4k-16k --nrfiles=2 --io_size=3m" \
-		"--size=1m --rw=randread --nrfiles=3 --io_size=3m --randseed=3"; do
+		"--size=1m --rw=randread --nrfiles=3 --io_size=3m --randseed=3" \
+		"--size=1m --rw=randread --number_ios=10 --loops=3"; do
 		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=null --bs=4k $a --verify_state_save=0 \
