@@ -637,9 +637,12 @@ next_file:
 		/*
 		 * fio takes the offset first, then a size that fits before the
 		 * region's end; where not even the smallest fits, the pass is
-		 * over (only holes wrap to the start)
+		 * over (only holes wrap to the start, and a timed job that has
+		 * reached the end: fio's wrap inside the pass, the sizes drawn on)
 		 */
 		off = job->rw_gap ? worker_seq_next(w, f, ddir, job->bs[ddir]) : f->next_seq[ddir];
+		if (job->time_based && off >= f->reach)
+			off = 0;
 		bs = off < f->reach ? pick_bs(w, ddir, f->reach - off) : 0;
 		if (!bs) {
 			if (!file_done(w, st, f))

@@ -136,8 +136,16 @@ int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64
 		if (b == RB_RANDMAP_NONE) {
 			if (!job->time_based)
 				return -ENOSPC;
-			/* a timed job starts a new pass over the region, the draws go on */
+			/*
+			 * a timed job starts over on the file inside its pass, as
+			 * fio's fio_file_reset: every block free, the sequential
+			 * picks back at the start, the draws going on (no reseed)
+			 */
 			rb_randmap_reset(f->map);
+			for (int d = 0; d < DDIR_RWDIR_CNT; d++) {
+				f->next_seq[d] = 0;
+				f->last_start[d] = UINT64_MAX;
+			}
 			b = rb_frand_scale(&w->off_rand, lastb);
 		}
 	}
@@ -243,14 +251,18 @@ uint64_t worker_pass_limit(const struct worker *w)
 	for (i = 0; i < w->nr_files; i++)
 		region += w->files[i].size;
 	/*
-	 * a timed job's pass ends only to be verified: at size= bytes, counted
-	 * as queued. size= is fio's, not rounded to the block size: the I/O
-	 * that crosses it is issued (bs=4k, size=1026k: 257 random I/Os with no
-	 * map to end the pass first)
+	 * a timed job's pass ends by bytes only to be verified (fio's do_io):
+	 * at size= bytes, counted as queued, on an engine that queues, else
+	 * at io_size=; without a verify it ends only where no I/O fits (a
+	 * random pass resets its full map and draws on, worker_rand_offset).
+	 * size= is fio's, not rounded to the block size: the I/O that crosses
+	 * it is issued (bs=4k, size=1026k: 257 random I/Os with no map)
 	 */
-	if (job->time_based)
-		return job->verify && job->do_verify && (job->rw & RW_WRITE) && !w->sync_io &&
-		       w->size_bytes < w->io_limit ? w->size_bytes : w->io_limit;
+	if (job->time_based) {
+		if (!(job->verify && job->do_verify && (job->rw & RW_WRITE)))
+			return UINT64_MAX;
+		return !w->sync_io && w->size_bytes < w->io_limit ? w->size_bytes : w->io_limit;
+	}
 	cap = worker_job_cap(w);
 	if (!w->sync_io)
 		return job_is_random(job) && (job->rw & RW_WRITE) && job->norandommap &&

@@ -330,6 +330,29 @@ if command -v fio >/dev/null; then
 	done
 	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 fi
+# a timed job with a random map: when the map fills, fio starts over on the
+# file inside its pass (every block free, the sequential picks of :N and
+# percentage_random back at the start, the draws going on, not reseeded); a
+# sequential one with sizes of a range wraps with the sizes drawn on. The
+# first 400 I/Os in write_iolog= are fio's
+if command -v fio >/dev/null; then
+	for a in "--size=64k --rw=randread" "--size=64k --rw=randrw --randrepeat=0 --randseed=5" \
+		"--size=64k --rw=randread:4" "--size=64k --rw=randread --percentage_random=50" \
+		"--size=64k --rw=randrw:3 --rw_sequencer=identical" "--size=128k --rw=randrw:2" \
+		"--size=64k --rw=read --bsrange=4k-16k"; do
+		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+		# shellcheck disable=SC2086
+		fio --name=x --ioengine=null --bs=4k --time_based --runtime=1 $a \
+			--write_iolog="$RB_TMP/fio.iolog" --output-format=json >/dev/null 2>&1
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=null --bs=4k --time_based --runtime=1 $a \
+			--write_iolog="$RB_TMP/rb.iolog"
+		check "as fio, time_based, the same offsets once the map is full: $a" cmp -s \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $3, $4, $5}' "$RB_TMP/fio.iolog" | head -400) \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $3, $4, $5}' "$RB_TMP/rb.iolog" | head -400)
+	done
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+fi
 if run_json --name=x --ioengine=null --size=1m --rw=randread:2 --rw_sequencer=backwards; then
 	fail "rw_sequencer=backwards was accepted"
 else
