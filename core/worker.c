@@ -50,7 +50,7 @@ struct io_state {
 	uint64_t backlog_bytes;		/* read back by verify_backlog in the write phases */
 	uint64_t pass_mark;		/* the bytes moved when the last further pass began */
 	uint64_t vphase_ios;
-	uint64_t loop_ios;		/* I/Os issued in this loop, for number_ios */
+	unsigned passes;		/* fio's passes begun (its do_io calls), for number_ios */
 	unsigned loop;
 	unsigned next_file;
 	/*
@@ -299,6 +299,30 @@ static void new_loop(struct worker *w, bool reset, bool reseed)
 }
 
 /*
+ * number_ios, fio's way: one limit on the I/Os of all passes together
+ * (reads, writes, trims and read-backs, counted as issued), number_ios x
+ * loops; a pass that reaches it ends, and so does each pass after it at
+ * once. (rand)trimwrite's I/Os come in pairs: fio doubles number_ios as
+ * each pass begins (do_io), so its limit grows pass by pass. A timed job
+ * has none (fio's do_io runs on while time_based).
+ */
+static bool number_ios_reached(const struct worker *w, const struct io_state *st)
+{
+	const struct job_spec *job = w->job;
+	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->issued[DDIR_TRIM] +
+		       st->vphase_ios;
+	uint64_t n = job->number_ios;
+	unsigned k;
+
+	if (!n || job->time_based)
+		return false;
+	if ((job->rw & RW_TRIM) && (job->rw & RW_WRITE))
+		for (k = 0; k < st->passes && n <= UINT64_MAX / 2; k++)
+			n *= 2;
+	return n > UINT64_MAX / job->loops || ios >= n * job->loops;
+}
+
+/*
  * After the last loop and its read-back, fio runs the whole job again while
  * the bytes moved (writes, reads and read-backs of all passes) fall short of
  * io_size= (else size=) by a block or more and number_ios is not reached: its
@@ -312,9 +336,7 @@ static bool another_pass(struct worker *w, struct io_state *st)
 	const struct job_spec *job = w->job;
 	uint64_t bytes = st->issued_bytes[DDIR_READ] + st->issued_bytes[DDIR_WRITE] +
 			 st->issued_bytes[DDIR_TRIM] + st->vphase_bytes;
-	uint64_t ios = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] + st->issued[DDIR_TRIM] +
-		       st->vphase_ios;
-	uint64_t left, own, budget;
+	uint64_t own, budget;
 
 	if (st->exp_verify || st->failed || st->full || st->lat.done || w->ts.error ||
 	    worker_stopped(w))
@@ -336,16 +358,10 @@ static bool another_pass(struct worker *w, struct io_state *st)
 	 * that moved nothing would only be followed by another like it */
 	if ((st->end_ns && rb_now_ns() >= st->end_ns) || !bytes || bytes == st->pass_mark)
 		return false;
+	if (number_ios_reached(w, st))
+		return false;
 	st->pass_mark = bytes;
-	if (job->number_ios) {
-		if (ios >= job->number_ios * job->loops)
-			return false;
-		/* fio's number_ios counts all passes: the pass ends where the total reaches it */
-		left = job->number_ios * job->loops - ios;
-		st->loop_ios = left < job->number_ios ? job->number_ios - left : 0;
-	} else {
-		st->loop_ios = 0;
-	}
+	st->passes++;
 	st->loop_bytes = w->pass_limit - budget;
 	st->loop_written = 0;
 	new_loop(w, true, w->reseed_loops);
@@ -385,7 +401,6 @@ static bool gen_backlog(struct worker *w, struct io_state *st, struct io_unit *u
 	st->issued[DDIR_READ]++;
 	st->issued_bytes[DDIR_READ] += u->len;
 	st->backlog_bytes += u->len;
-	st->loop_ios++;
 	return true;
 }
 
@@ -441,22 +456,21 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		return false;
 	if (st->end_ns && now >= st->end_ns)
 		return false;
-	/* number_ios ends a loop early; fio ignores it for time_based jobs */
 	/*
 	 * the job stops at loops x io_size (else size) of its own direction(s)
 	 * however its passes fell, as fio's: a pass need not end at io_size=
 	 */
 	if (!job->time_based && st->phase_bytes >= worker_job_cap(w))
 		return false;
-	if (st->loop_bytes >= w->pass_limit ||
-	    (job->number_ios && !job->time_based && st->loop_ios >= job->number_ios)) {
+	/* number_ios ends a pass early, and each loop after it that begins over it */
+next_loop:
+	if (st->loop_bytes >= w->pass_limit || number_ios_reached(w, st)) {
 		if (!job->time_based && ++st->loop >= job->loops)
 			return false;
 		/* one fio pass that runs on past a loop's end: what a loop overran counts on */
 		merged = !worker_loop_ends_pass(w);
 		st->loop_bytes = merged && st->loop_bytes > w->pass_limit ? st->loop_bytes - w->pass_limit
 									 : 0;
-		st->loop_ios = 0;
 		/*
 		 * fio verifies where its pass ends, not inside a pass that runs on:
 		 * random writes without a map read back once what all the loops
@@ -474,6 +488,12 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 		/* a sequential pass that runs on keeps its place (rw=write:N wrapping) */
 		/* fio draws each loop's I/Os again with randrepeat where its pass ends */
 		new_loop(w, !merged || job_is_random(job), w->reseed_loops && !merged);
+		if (!merged)
+			st->passes++;
+		if (number_ios_reached(w, st)) {
+			st->loop_bytes = w->pass_limit;
+			goto next_loop;
+		}
 	}
 	/*
 	 * experimental_verify: fio counts the read-back as written bytes, so
@@ -538,9 +558,16 @@ next_file:
 		w->seq_left = job->rw_seq_nr;
 	}
 	if (seq_fit) {
-		/* fio takes the offset first, then a size that fits before the region's end */
-		off = worker_seq_next(w, f, ddir, job->bs[ddir]);
-		bs = pick_bs(w, ddir, f->size - off);
+		/*
+		 * fio takes the offset first, then a size that fits before the
+		 * region's end; where not even the smallest fits, the pass is
+		 * over (only holes wrap to the start, and a timed job that has
+		 * reached the end: fio's wrap inside the pass, the sizes drawn on)
+		 */
+		off = job->rw_gap ? worker_seq_next(w, f, ddir, job->bs[ddir]) : f->next_seq[ddir];
+		if (job->time_based && off >= f->reach)
+			off = 0;
+		bs = off < f->reach ? pick_bs(w, ddir, f->reach - off) : 0;
 		if (!bs) {
 			if (!file_done(w, st, f))
 				goto next_file;
@@ -569,7 +596,7 @@ next_file:
 			st->failed = true;
 			return false;
 		}
-		bs = ret ? 0 : pick_bs(w, ddir, f->size - off);
+		bs = ret ? 0 : pick_bs(w, ddir, f->reach - off);
 		/*
 		 * the map is full or nothing fits: the pass is over (the phase, if
 		 * it did nothing); fio does not count the direction it picked
@@ -633,6 +660,8 @@ next_file:
 	if (ddir == DDIR_WRITE) {
 		if (!st->dry)
 			scramble(w, u);
+		if (f->written)
+			readback_written(w, f, u->offset, u->len);
 		if (vbl_log(w, u->file_idx, u->offset, u->len) ||
 		    readback_issued(w, u->file_idx, u->offset)) {
 			set_error(w, ENOMEM, "job '%s': out of memory for the list of writes to "
@@ -650,7 +679,6 @@ next_file:
 		st->loop_written += bs;
 	st->issued[ddir]++;
 	st->issued_bytes[ddir] += bs;
-	st->loop_ios++;
 	return true;
 }
 
@@ -763,9 +791,9 @@ static void verify_only_log(struct worker *w, struct io_state *st)
 
 	if (!job->time_based) {
 		st->dry = true;
+		/* gen_main marks each write to read back, as it issues it */
 		while (gen_main(w, st, u, 0))
-			if (u->ddir == DDIR_WRITE)
-				readback_written(w, &w->files[u->file_idx], u->offset, u->len);
+			;
 		st->dry = false;
 		return;
 	}
@@ -787,6 +815,8 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 	int ddir = u->ddir;
 
 	st->last_ddir = ddir;
+	if ((u->error || u->resid) && ddir == DDIR_WRITE && w->files[u->file_idx].written)
+		readback_unwritten(w, &w->files[u->file_idx], u->offset, u->len);
 	if (u->error && ddir == DDIR_WRITE)
 		vbl_unlog(w, u->file_idx, u->offset, u->len);
 	if (u->error && job->fill_device && ddir == DDIR_WRITE &&
@@ -834,8 +864,6 @@ static void account(struct worker *w, struct io_state *st, struct io_unit *u, ui
 				  w->files[u->file_idx].path, msg);
 			st->failed = true;
 		}
-	} else if (ddir == DDIR_WRITE && w->files[u->file_idx].written && !u->resid) {
-		readback_written(w, &w->files[u->file_idx], u->offset, u->len);
 	}
 	if (!st->counting) {
 		if (comp < st->stat_start_ns) {
@@ -1528,6 +1556,7 @@ void *worker_main(void *arg)
 			      !(job->time_based && w->sync_io);
 	/* nothing completed yet: the first backlog's batch is not held back */
 	st.last_ddir = DDIR_WRITE;
+	st.passes = 1;
 	cpu_usage(&ru0);
 	t0 = rb_now_ns();
 	st.rate_start_ns = t0;
@@ -1833,7 +1862,7 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 		for (i = 0; i < w->nr_files; i++) {
 			size_t bytes;
 
-			w->files[i].vbits = w->files[i].size / w->vgran;
+			w->files[i].vbits = w->files[i].reach / w->vgran;
 			w->files[i].vbase = i ? w->files[i - 1].vbase + w->files[i - 1].vbits : 0;
 			bytes = (size_t)(w->files[i].vbits + 7) / 8;
 

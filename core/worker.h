@@ -42,6 +42,7 @@ struct worker_file {
 	uint64_t real_size;	/* file or device size at open */
 	uint64_t start;		/* first byte of the region used */
 	uint64_t size;		/* bytes of the region, a multiple of the min bs */
+	uint64_t reach;		/* the region unrounded (fio's io_size): where an I/O may end */
 	uint64_t seq_end;	/* region-relative end of the file, for rand_seq_offset */
 	uint64_t next_seq[DDIR_RWDIR_CNT];	/* sequential position per direction, as fio */
 	uint64_t last_start[DDIR_RWDIR_CNT];	/* offset of the pass's last I/O, UINT64_MAX none */
@@ -113,7 +114,8 @@ struct worker {
 	uint64_t max_bs;
 	uint64_t verify_interval;	/* verify: bytes per header (gcd of the write sizes) */
 	uint64_t vgran;			/* verify: the written bitmaps' piece, gcd(min bs, interval) */
-	uint64_t io_limit;		/* bytes per loop, 0 = region */
+	uint64_t size_bytes;		/* fio's size=: the regions' bytes, not rounded to the min bs */
+	uint64_t io_limit;		/* bytes per loop: io_size=, else size_bytes */
 	uint64_t pass_limit;		/* bytes one loop (fio pass) issues: io_limit, or less */
 	bool sync_io;			/* units complete in queue(): no slat */
 	struct worker_logs *logs;	/* write_*_log files, NULL when none */

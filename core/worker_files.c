@@ -475,6 +475,12 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		/* a random job's sequential picks run out where the file (or the
 		 * region, unrounded, where the file ends there) does: fio's end */
 		f->seq_end = f->real_size > start + size ? f->real_size - start : size;
+		/*
+		 * fio's size= (its byte limit) is the regions' bytes before this
+		 * rounding, and an I/O of a size that fits may end past it
+		 */
+		total += size;
+		f->reach = size;
 		size -= size % w->min_bs;
 		if (size < w->max_bs) {
 			snprintf(err, errlen, "job '%s': the region of %s (%llu bytes) is smaller "
@@ -485,8 +491,8 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		f->start = start;
 		f->size = size;
 		f->nr_blocks = size / w->min_bs;
-		total += size;
 	}
+	w->size_bytes = total;
 	w->io_limit = job->io_size ? job->io_size : total;
 	return 0;
 }
@@ -585,9 +591,10 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 		for (i = 0; i < w->nr_files; i++) {
 			w->files[i].lbs = 512;
 			w->files[i].size = job->size / w->min_bs * w->min_bs;
+			w->files[i].reach = w->files[i].size;
 			w->files[i].nr_blocks = w->files[i].size / w->min_bs;
 		}
-		w->io_limit = job->size;
+		w->io_limit = w->size_bytes = job->size;
 		return 0;
 	}
 	if (w->ops->flags & (ENGINE_F_DISKLESS | ENGINE_F_STREAM)) {
@@ -600,9 +607,10 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 		for (i = 0; i < w->nr_files; i++) {
 			w->files[i].lbs = 512;
 			w->files[i].size = (UINT64_C(1) << 50) / w->min_bs * w->min_bs;
+			w->files[i].reach = w->files[i].size;
 			w->files[i].nr_blocks = w->files[i].size / w->min_bs;
 		}
-		w->io_limit = UINT64_MAX;
+		w->io_limit = w->size_bytes = UINT64_MAX;
 		return 0;
 	}
 	if (w->ops->flags & (ENGINE_F_NODATA | ENGINE_F_NOLAYOUT)) {
@@ -708,7 +716,7 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 	/* Regular files that are missing or short are laid out before the job opens them. */
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];
-		uint64_t want = f->start + f->size;
+		uint64_t want = f->start + f->reach;
 
 		if (f->is_blockdev || f->real_size >= want)
 			continue;

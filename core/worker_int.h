@@ -115,8 +115,10 @@ static inline bool worker_write_order(const struct worker *w, const struct worke
 /* The verify phase's read-back: the pass's intact writes (core/worker_readback.c) */
 /* A write issued: noted in order where the file keeps it (worker_write_order). 0 or -ENOMEM. */
 int readback_issued(struct worker *w, unsigned file_idx, uint64_t offset);
-/* A write completed whole: it is read back, and any earlier one it lands on is not. */
+/* A write issued: it is read back (unless it fails), and any earlier one it lands on is not. */
 void readback_written(struct worker *w, struct worker_file *f, uint64_t offset, uint64_t len);
+/* A write that failed or came back short: not read back (fio's unlog_io_piece). */
+void readback_unwritten(struct worker *w, struct worker_file *f, uint64_t offset, uint64_t len);
 /* A new pass: nothing to read back. */
 void readback_clear(struct worker *w);
 /* The verify phase starts: from the first write again. */

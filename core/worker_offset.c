@@ -136,8 +136,16 @@ int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64
 		if (b == RB_RANDMAP_NONE) {
 			if (!job->time_based)
 				return -ENOSPC;
-			/* a timed job starts a new pass over the region, the draws go on */
+			/*
+			 * a timed job starts over on the file inside its pass, as
+			 * fio's fio_file_reset: every block free, the sequential
+			 * picks back at the start, the draws going on (no reseed)
+			 */
 			rb_randmap_reset(f->map);
+			for (int d = 0; d < DDIR_RWDIR_CNT; d++) {
+				f->next_seq[d] = 0;
+				f->last_start[d] = UINT64_MAX;
+			}
 			b = rb_frand_scale(&w->off_rand, lastb);
 		}
 	}
@@ -242,14 +250,23 @@ uint64_t worker_pass_limit(const struct worker *w)
 
 	for (i = 0; i < w->nr_files; i++)
 		region += w->files[i].size;
-	/* a timed job's pass ends only to be verified: at size= bytes, counted as queued */
-	if (job->time_based)
-		return job->verify && job->do_verify && (job->rw & RW_WRITE) && !w->sync_io &&
-		       region < w->io_limit ? region : w->io_limit;
+	/*
+	 * a timed job's pass ends by bytes only to be verified (fio's do_io):
+	 * at size= bytes, counted as queued, on an engine that queues, else
+	 * at io_size=; without a verify it ends only where no I/O fits (a
+	 * random pass resets its full map and draws on, worker_rand_offset).
+	 * size= is fio's, not rounded to the block size: the I/O that crosses
+	 * it is issued (bs=4k, size=1026k: 257 random I/Os with no map)
+	 */
+	if (job->time_based) {
+		if (!(job->verify && job->do_verify && (job->rw & RW_WRITE)))
+			return UINT64_MAX;
+		return !w->sync_io && w->size_bytes < w->io_limit ? w->size_bytes : w->io_limit;
+	}
 	cap = worker_job_cap(w);
 	if (!w->sync_io)
 		return job_is_random(job) && (job->rw & RW_WRITE) && job->norandommap &&
-		       w->io_limit > region ? w->io_limit : region;
+		       w->io_limit > w->size_bytes ? w->io_limit : w->size_bytes;
 	/*
 	 * a mixed sequential pass ends where the direction it picks has reached
 	 * the end (gen_main), which may be well past size= bytes of both: only
@@ -361,8 +378,6 @@ uint64_t worker_plan_bytes(const struct worker *w)
 		return worker_job_cap(w);
 	/* gen_main: loops that run on as one pass are verified once, at its end */
 	each = worker_loop_ends_pass(w);
-	if (job->number_ios && w->min_bs == w->max_bs && job->number_ios < pass / w->min_bs)
-		pass = job->number_ios * w->min_bs;
 	if (job->rw & RW_WRITE)
 		wshare = (job->rw & RW_READ) ? 100 - job->rwmixread : 100;
 	/*
@@ -394,10 +409,29 @@ uint64_t worker_plan_bytes(const struct worker *w)
 		pass = region * job->rw_seq_nr;
 	next = pass;
 	for (i = 0; next && own < cap; i++) {
-		uint64_t written, trims;
+		uint64_t written, trims, ncap = cap;
 
-		if (next > cap - own)
-			next = cap - own;
+		/*
+		 * number_ios bounds the I/Os of all passes (worker.c's
+		 * number_ios_reached): trimwrite's in pairs, its limit doubled
+		 * each pass; here in bytes of the job's own direction(s)
+		 */
+		if (job->number_ios && w->min_bs == w->max_bs) {
+			bool tw = (job->rw & RW_TRIM) && (job->rw & RW_WRITE);
+			unsigned k;
+
+			ncap = job->number_ios;
+			for (k = 0; tw && k < i && ncap <= UINT64_MAX / 2; k++)
+				ncap *= 2;
+			ncap = ncap <= UINT64_MAX / job->loops / w->min_bs ?
+			       ncap * job->loops * w->min_bs : UINT64_MAX;
+			if (ncap > cap)
+				ncap = cap;
+		}
+		if (own >= ncap)
+			break;
+		if (next > ncap - own)
+			next = ncap - own;
 		written = next / 100 * wshare + next % 100 * wshare / 100;
 
 		/* trimwrite's trims come on top of the writes (gen_main), and count as moved */

@@ -111,9 +111,12 @@ int readback_issued(struct worker *w, unsigned file_idx, uint64_t offset)
 }
 
 /*
- * A write that lands over part of an earlier one that was not read back yet
- * drops that one whole, as fio's sorted log does: neither is read back in
- * parts.
+ * A write issued: it is read back whole, one read checking each of its
+ * verify_interval chunks. fio logs each write as it issues it, so with
+ * writes in flight the order of issue, not of completion, says which of two
+ * overlapping writes is read back. A write that lands over part of an
+ * earlier one that was not read back yet drops that one whole, as fio's
+ * sorted log does: neither is read back in parts.
  */
 void readback_written(struct worker *w, struct worker_file *f, uint64_t offset, uint64_t len)
 {
@@ -139,6 +142,30 @@ void readback_written(struct worker *w, struct worker_file *f, uint64_t offset, 
 		bit_clr(f->wstart, b);
 	}
 	bit_set(f->wstart, first);
+}
+
+/*
+ * A write that failed or came back short is not read back, as fio drops its
+ * log entry (unlog_io_piece): its pieces are cleared while they are still
+ * its own (no later write has taken them over).
+ */
+void readback_unwritten(struct worker *w, struct worker_file *f, uint64_t offset, uint64_t len)
+{
+	uint64_t first = (offset - f->start) / w->vgran, end = first + len / w->vgran, b;
+
+	if (end > f->vbits)
+		end = f->vbits;
+	if (first >= end || !bit_get(f->wstart, first))
+		return;
+	for (b = first + 1; b < end; b++)
+		if (!bit_get(f->written, b) || bit_get(f->wstart, b))
+			return;
+	if (end < f->vbits && bit_get(f->written, end) && !bit_get(f->wstart, end))
+		return;
+	for (b = first; b < end; b++) {
+		bit_clr(f->written, b);
+		bit_clr(f->wstart, b);
+	}
 }
 
 void readback_clear(struct worker *w)

@@ -171,8 +171,23 @@ if command -v fio >/dev/null; then
 	# of writes and trims, 32/32), and a trim job's own bytes are its trims.
 	# Several files: a file is done for the pass once it has no offset for the
 	# direction picked (at its end, a full map), the next one in turn is asked
-	# with a new pick, and the pass ends when every file is done
-	for a in "--size=1m --rw=write:16k --bs=4k --verify=crc32c" \
+	# with a new pick, and the pass ends when every file is done.
+	# size= is not rounded to the block size: random I/O with no map runs
+	# until its bytes reach it (1026k of 4k blocks: 257), a size of a range
+	# fits up to it (12k-40k: a 40k block at 4056k of 4098k), and where not
+	# even the smallest size fits, a sequential pass ends there.
+	# number_ios bounds the I/Os of all passes together (number_ios x loops,
+	# trims counted); (rand)trimwrite's limit doubles as each pass begins
+	# (10 and loops=2: 40 trims and 40 writes)
+	for a in "--size=1026k --rw=randwrite --norandommap --bs=4k --iodepth=4" \
+		"--size=2050k --rw=randwrite --norandommap --bsrange=4k-64k" \
+		"--size=4098k --rw=randread --norandommap --bsrange=12k-40k --iodepth=16" \
+		"--size=4096k --rw=read --bsrange=12k-40k" \
+		"--size=1m --bs=4k --rw=trimwrite --number_ios=100 --iodepth=4" \
+		"--size=1m --bs=4k --rw=trimwrite --number_ios=10 --loops=2" \
+		"--size=1m --bs=4k --rw=randtrimwrite --number_ios=100 --loops=3" \
+		"--size=1m --bs=4k --rw=randtrim --number_ios=10 --loops=3" \
+		"--size=1m --rw=write:16k --bs=4k --verify=crc32c" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --loops=2" \
 		"--size=1m --rw=rw:16k --bs=4k --verify=crc32c" \
 		"--size=1m --rw=write:16k --bs=4k --verify=crc32c --number_ios=130" \
@@ -282,7 +297,8 @@ fi
 # the others sequential from the direction's last I/O or, rw_sequencer=identical,
 # the same offset again; they leave the map alone, so a pass runs past the region,
 # taking a random block at the file's end. With several files, one whose pick
-# finds no room is set aside for the pass while the others go on. The counts
+# finds no room is set aside for the pass while the others go on. number_ios
+# with loops= is one limit over all passes: fio's first pass draws all 30. The counts
 # and, at iodepth 1, the file and offset of each I/O in write_iolog= are fio's
 if command -v fio >/dev/null; then
 	for a in "--size=1m --rw=randread:4" "--size=1m --rw=randwrite:8 --randseed=77" \
@@ -298,7 +314,8 @@ if command -v fio >/dev/null; then
 		"--size=1m --rw=randread:2 --nrfiles=3 --io_size=2m" \
 		"--size=1002k --rw=randrw:2 --io_size=4m --loops=2" \
 		"--size=1m --rw=randrw --bsrange=4k-16k --nrfiles=2 --io_size=3m" \
-		"--size=1m --rw=randread --nrfiles=3 --io_size=3m --randseed=3"; do
+		"--size=1m --rw=randread --nrfiles=3 --io_size=3m --randseed=3" \
+		"--size=1m --rw=randread --number_ios=10 --loops=3"; do
 		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=null --bs=4k $a --verify_state_save=0 \
@@ -310,6 +327,29 @@ if command -v fio >/dev/null; then
 		check "as fio, the same offsets: $a" cmp -s \
 			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/fio.iolog") \
 			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/rb.iolog")
+	done
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+fi
+# a timed job with a random map: when the map fills, fio starts over on the
+# file inside its pass (every block free, the sequential picks of :N and
+# percentage_random back at the start, the draws going on, not reseeded); a
+# sequential one with sizes of a range wraps with the sizes drawn on. The
+# first 400 I/Os in write_iolog= are fio's
+if command -v fio >/dev/null; then
+	for a in "--size=64k --rw=randread" "--size=64k --rw=randrw --randrepeat=0 --randseed=5" \
+		"--size=64k --rw=randread:4" "--size=64k --rw=randread --percentage_random=50" \
+		"--size=64k --rw=randrw:3 --rw_sequencer=identical" "--size=128k --rw=randrw:2" \
+		"--size=64k --rw=read --bsrange=4k-16k"; do
+		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+		# shellcheck disable=SC2086
+		fio --name=x --ioengine=null --bs=4k --time_based --runtime=1 $a \
+			--write_iolog="$RB_TMP/fio.iolog" --output-format=json >/dev/null 2>&1
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=null --bs=4k --time_based --runtime=1 $a \
+			--write_iolog="$RB_TMP/rb.iolog"
+		check "as fio, time_based, the same offsets once the map is full: $a" cmp -s \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $3, $4, $5}' "$RB_TMP/fio.iolog" | head -400) \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $3, $4, $5}' "$RB_TMP/rb.iolog" | head -400)
 	done
 	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 fi

@@ -159,6 +159,22 @@ for mode in trimwrite randtrimwrite; do for engine in psync libaio; do
 	fi
 done; done
 
+# verify with writes in flight: fio logs each write as it issues it, so of two
+# overlapping random writes (no map) the one issued later is read back, whichever
+# completes later (read-backs, writes and their bytes as fio's)
+for size in 3m 4m; do
+	args=(--name=vq --filename="$FILE" --size=$size --rw=randwrite --norandommap --bsrange=4k-64k
+	      --ioengine=libaio --iodepth=16 --direct=1 --verify=crc32c --verify_state_save=0
+	      --output-format=json)
+	if fio "${args[@]}" --output="$RB_TMP/fio.json" >/dev/null 2>&1 &&
+		"$RAIDBENCH" run "${args[@]}" --no-save --output="$RB_TMP/rb.json" 2>"$RB_TMP/err"; then
+		f=$(tw "$RB_TMP/fio.json"); r=$(tw "$RB_TMP/rb.json")
+		check "verify at iodepth=16, size=$size: read-backs as fio's ($r)" [ "$f" = "$r" ]
+	else
+		fail "verify at iodepth=16, size=$size: $(head -2 "$RB_TMP/err")"
+	fi
+done
+
 # time-based runs last the runtime (the IOPS against fio, a timed comparison,
 # is `make bench`'s: tests/bench/vs_fio_timed.sh)
 for engine in libaio io_uring; do
