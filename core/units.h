@@ -91,7 +91,10 @@ int units_node_list(const char *s);
 int units_path_list(const char *s, char ***out, unsigned *nr);
 void units_list_free(char **list);
 
-/* rw=: mode to RW_* bits, ":N" suffix to *nr (a size for sequential modes). */
+/*
+ * rw=: mode to RW_* bits, ":N" suffix to *nr: a size for sequential modes, a
+ * count read as fio's atoi() for random ones ("randread:8k" is 8).
+ */
 int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 	     char *why, size_t whylen);
 int units_verify(const char *s, enum verify_type *out, char *why, size_t whylen);

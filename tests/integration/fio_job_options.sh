@@ -298,7 +298,9 @@ if command -v fio >/dev/null; then
 		"--size=1m --rw=randread:2 --nrfiles=3 --io_size=2m" \
 		"--size=1002k --rw=randrw:2 --io_size=4m --loops=2" \
 		"--size=1m --rw=randrw --bsrange=4k-16k --nrfiles=2 --io_size=3m" \
-		"--size=1m --rw=randread --nrfiles=3 --io_size=3m --randseed=3"; do
+		"--size=1m --rw=randread --nrfiles=3 --io_size=3m --randseed=3" \
+		"--size=1m --rw=randread:8k" "--size=1m --rw=randrw:4m --rw_sequencer=identical" \
+		"--size=1m --rw=randtrimwrite:2k" "--size=1m --rw=randwrite:+3x --randseed=5"; do
 		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=null --bs=4k $a --verify_state_save=0 \
@@ -313,6 +315,15 @@ if command -v fio >/dev/null; then
 	done
 	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 fi
+# the suffix of a random pattern is read as fio's atoi() (above: 8k is 8); where that
+# gives 0 from anything but a 0, every I/O would be sequential: refused, fio's reading said
+for s in abc 0x10 ""; do
+	if run_json --name=x --ioengine=null --size=1m --rw="randread:$s"; then
+		fail "rw=randread:$s was accepted"
+	else
+		check "rw=randread:$s refused: fio would read it as 0" grep -q "fio 3.33 .*0.*sequential" "$RB_TMP/err"
+	fi
+done
 if run_json --name=x --ioengine=null --size=1m --rw=randread:2 --rw_sequencer=backwards; then
 	fail "rw_sequencer=backwards was accepted"
 else
