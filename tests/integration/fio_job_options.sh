@@ -315,6 +315,48 @@ if command -v fio >/dev/null; then
 	done
 	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 fi
+# bs= against bsrange= and bssplit=: as fio's min_bs/max_bs, a direction's sizes are
+# the bounds (and split) bsrange= or bssplit= set, bs= only where neither did, in any
+# order, with or without per-direction values and from [global] too. Each I/O's
+# direction, offset and size in write_iolog= are fio's
+if command -v fio >/dev/null; then
+	# same_ios FIO_LOG RB_LOG: the same I/Os (file, direction, offset, size) in order, some
+	same_ios() {
+		grep -qE ' (read|write) ' "$1" && cmp -s \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$1") \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$2")
+	}
+	# bs_job LOG: a job file whose [global] sets the bounds and its job bs= after them
+	bs_job() {
+		printf '[global]\nioengine=null\nsize=1m\nrw=randrw\nrandseed=3\nbsrange=4k-16k\n'
+		printf 'bssplit=,8k/50:32k/50\nwrite_iolog=%s\n[x]\nbs=8k\n' "$1"
+	}
+	for a in "--bs=4k --bsrange=4k-16k --rw=randrw" "--bsrange=4k-16k --bs=4k --rw=randrw" \
+		"--bsrange=4k-16k --bs=8k --rw=rw" "--bssplit=4k/50:16k/50 --bs=8k --rw=randrw" \
+		"--bsrange=8k-16k --bssplit=4k/50:16k/50 --bs=2k --rw=rw" \
+		"--bs=4k,8k --bsrange=1k-4k,8k-16k --rw=rw" "--bsrange=1k-4k,8k-16k --bs=4k,8k --rw=randrw" \
+		"--bsrange=,8k-16k --bs=2k --rw=randrw" "--bssplit=,8k/50:32k/50 --bs=2k,4k --rw=rw" \
+		"--bsrange=1k-4k --bs=,8k --rw=randrw" "a job file: bs= after [global]'s bsrange= and bssplit="; do
+		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+		if [ "${a#a job file}" != "$a" ]; then
+			bs_job "$RB_TMP/fio.iolog" >"$RB_TMP/bs-fio.fio"
+			bs_job "$RB_TMP/rb.iolog" >"$RB_TMP/bs-rb.fio"
+			fio --output-format=json "$RB_TMP/bs-fio.fio" >/dev/null 2>&1
+			run_json "$RB_TMP/bs-rb.fio"
+		else
+			# shellcheck disable=SC2086
+			fio --name=x --ioengine=null --size=1m --randseed=3 $a \
+				--write_iolog="$RB_TMP/fio.iolog" --output-format=json >/dev/null 2>&1
+			# shellcheck disable=SC2086
+			run_json --name=x --ioengine=null --size=1m --randseed=3 $a \
+				--write_iolog="$RB_TMP/rb.iolog"
+		fi
+		sizes=$(awk '$3 ~ /^(read|write)$/ {n[$3 " " $5]++} END {for (k in n) print k "x" n[k]}' \
+			"$RB_TMP/fio.iolog" | sort | tr '\n' ' ')
+		check "as fio, block sizes and offsets: $a (${sizes% })" same_ios "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+	done
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+fi
 # the suffix of a random pattern is read as fio's atoi() (above: 8k is 8); where that
 # gives 0 from anything but a 0, every I/O would be sequential: refused, fio's reading said
 for s in abc 0x10 ""; do
