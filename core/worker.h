@@ -101,6 +101,8 @@ struct worker {
 	uint64_t verify_interval;	/* verify: bytes per header (gcd of the write sizes) */
 	uint64_t vgran;			/* verify: the written bitmaps' piece, gcd(min bs, interval) */
 	uint64_t io_limit;		/* bytes per loop, 0 = region */
+	/* fio's size= once the files are set up: the regions' bytes, each unrounded */
+	uint64_t size_bytes;
 	uint64_t pass_limit;		/* bytes one loop (fio pass) issues: io_limit, or less */
 	bool sync_io;			/* units complete in queue(): no slat */
 	struct worker_logs *logs;	/* write_*_log files, NULL when none */

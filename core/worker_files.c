@@ -412,7 +412,7 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 {
 	const struct job_spec *job = w->job;
 	struct job_spec zoned;
-	uint64_t total = 0;
+	uint64_t whole = 0, td_min_bs = job->bs[0], extra = 0;
 	unsigned i;
 
 	if (job->zbd && (job->size_nz || job->io_size_nz || job->offset_nz ||
@@ -430,6 +430,15 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		job = &zoned;
 	}
 
+	/*
+	 * fio's setup_files: size= shared among the files, each its share
+	 * unrounded, the first ones a block more while the rest of the division
+	 * holds whole blocks of the smallest bs of any direction
+	 */
+	for (i = 1; i < DDIR_RWDIR_CNT; i++)
+		td_min_bs = job->bs[i] < td_min_bs ? job->bs[i] : td_min_bs;
+	if (job->size && !job->filesize && !job->size_percent)
+		extra = job->size % w->nr_files / td_min_bs;
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];
 		uint64_t start, size;
@@ -452,7 +461,7 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		} else if (job->size_percent)
 			size = (f->real_size * job->size_percent / 100) / w->nr_files;
 		else if (job->size)
-			size = job->size / w->nr_files;
+			size = job->size / w->nr_files + (i < extra ? td_min_bs : 0);
 		else if (job->fill_device && !f->is_blockdev)
 			size = fs_room(f->path, f->real_size, start) / w->nr_files;
 		else if (f->real_size > start)
@@ -475,6 +484,7 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		/* a random job's sequential picks run out where the file (or the
 		 * region, unrounded, where the file ends there) does: fio's end */
 		f->seq_end = f->real_size > start + size ? f->real_size - start : size;
+		whole += size;
 		size -= size % w->min_bs;
 		if (size < w->max_bs) {
 			snprintf(err, errlen, "job '%s': the region of %s (%llu bytes) is smaller "
@@ -485,9 +495,15 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		f->start = start;
 		f->size = size;
 		f->nr_blocks = size / w->min_bs;
-		total += size;
 	}
-	w->io_limit = job->io_size ? job->io_size : total;
+	/*
+	 * fio bounds the job by size= where the files hold it, else by what
+	 * they hold: the regions unrounded (the last partial block of each
+	 * counts, though no I/O fits in it), so the bytes may take one block
+	 * more than the regions' whole blocks
+	 */
+	w->size_bytes = whole;
+	w->io_limit = job->io_size ? job->io_size : whole;
 	return 0;
 }
 
@@ -587,7 +603,7 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 			w->files[i].size = job->size / w->min_bs * w->min_bs;
 			w->files[i].nr_blocks = w->files[i].size / w->min_bs;
 		}
-		w->io_limit = job->size;
+		w->io_limit = w->size_bytes = job->size;
 		return 0;
 	}
 	if (w->ops->flags & (ENGINE_F_DISKLESS | ENGINE_F_STREAM)) {
@@ -602,7 +618,7 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 			w->files[i].size = (UINT64_C(1) << 50) / w->min_bs * w->min_bs;
 			w->files[i].nr_blocks = w->files[i].size / w->min_bs;
 		}
-		w->io_limit = UINT64_MAX;
+		w->io_limit = w->size_bytes = UINT64_MAX;
 		return 0;
 	}
 	if (w->ops->flags & (ENGINE_F_NODATA | ENGINE_F_NOLAYOUT)) {

@@ -245,11 +245,11 @@ uint64_t worker_pass_limit(const struct worker *w)
 	/* a timed job's pass ends only to be verified: at size= bytes, counted as queued */
 	if (job->time_based)
 		return job->verify && job->do_verify && (job->rw & RW_WRITE) && !w->sync_io &&
-		       region < w->io_limit ? region : w->io_limit;
+		       w->size_bytes < w->io_limit ? w->size_bytes : w->io_limit;
 	cap = worker_job_cap(w);
 	if (!w->sync_io)
 		return job_is_random(job) && (job->rw & RW_WRITE) && job->norandommap &&
-		       w->io_limit > region ? w->io_limit : region;
+		       w->io_limit > w->size_bytes ? w->io_limit : w->size_bytes;
 	/*
 	 * a mixed sequential pass ends where the direction it picks has reached
 	 * the end (gen_main), which may be well past size= bytes of both: only
