@@ -724,7 +724,8 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 	/* Regular files that are missing or short are laid out before the job opens them. */
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];
-		uint64_t want = f->start + f->size;
+		/* as fio's, the region's partial last block too (size= 1m over 3 files: 349525) */
+		uint64_t want = f->start + (f->seq_end > f->size ? f->seq_end : f->size);
 
 		if (f->is_blockdev || f->real_size >= want)
 			continue;

@@ -346,6 +346,23 @@ if command -v fio >/dev/null; then
 			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/rb.iolog")
 	done
 	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+	# and on files: laid out as long as their share, the partial last block too
+	FD=$RB_TMP/share
+	shares() { find "$FD" -type f -printf '%f:%s\n' | sort | tr '\n' ' '; }
+	for a in "--nrfiles=3 --size=1m --rw=randread:2" "--nrfiles=7 --size=1000k --bs=12k --rw=randrw:2" \
+		"--size=1022k --rw=rw --direct=1"; do
+		rm -rf "$FD" && mkdir -p "$FD"
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=psync --directory="$FD" --bs=4k $a --output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		want="$want $(shares)"
+		rm -rf "$FD" && mkdir -p "$FD"
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=psync --directory="$FD" --bs=4k $a
+		check "as fio on files, size= over them: $a ($want)" \
+			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])") $(shares)" = "$want" ]
+	done
+	rm -rf "$FD"
 fi
 # bs= against bsrange= and bssplit=: as fio's min_bs/max_bs, a direction's sizes are
 # the bounds (and split) bsrange= or bssplit= set, bs= only where neither did, in any
