@@ -239,6 +239,8 @@ int job_draft_copy(struct job_draft *dst, const struct job_draft *src)
 {
 	memcpy(dst->set, src->set, sizeof(dst->set));
 	memcpy(dst->bare_log, src->bare_log, sizeof(dst->bare_log));
+	memcpy(dst->bs_lo, src->bs_lo, sizeof(dst->bs_lo));
+	memcpy(dst->bs_hi, src->bs_hi, sizeof(dst->bs_hi));
 	return job_spec_copy(&dst->spec, &src->spec);
 }
 
@@ -545,11 +547,6 @@ static int opt_ddir(struct job_draft *d, const struct job_opt *o, const char *v,
 			j->percentage_random[i] = (unsigned)val[i];
 		else
 			FIELD(d, o, uint64_t)[i] = val[i];
-		/* the later of bs/bsrange/bssplit wins (in fio the range ones do) */
-		if (o->off == OFF(bs)) {
-			j->bs_max[i] = val[i];
-			j->nr_bssplit[i] = 0;
-		}
 	}
 	free(copy);
 	return ret;
@@ -573,8 +570,8 @@ static int opt_bsrange(struct job_draft *d, const struct job_opt *o, const char 
 		if (!part[i])
 			continue;
 		/* as fio: a bssplit given before stays; the range bounds and rounds its sizes */
-		j->bs[i] = lo[i];
-		j->bs_max[i] = hi[i];
+		d->bs_lo[i] = lo[i];
+		d->bs_hi[i] = hi[i];
 	}
 	free(copy);
 	return ret;
@@ -595,13 +592,13 @@ static int opt_bssplit(struct job_draft *d, const struct job_opt *o, const char 
 			continue;
 		memcpy(j->bssplit[i], split[i], nr[i] * sizeof(split[i][0]));
 		j->nr_bssplit[i] = nr[i];
-		j->bs[i] = UINT64_MAX;
-		j->bs_max[i] = 0;
+		d->bs_lo[i] = UINT64_MAX;
+		d->bs_hi[i] = 0;
 		for (e = 0; e < nr[i]; e++) {
-			if (split[i][e].bs < j->bs[i])
-				j->bs[i] = split[i][e].bs;
-			if (split[i][e].bs > j->bs_max[i])
-				j->bs_max[i] = split[i][e].bs;
+			if (split[i][e].bs < d->bs_lo[i])
+				d->bs_lo[i] = split[i][e].bs;
+			if (split[i][e].bs > d->bs_hi[i])
+				d->bs_hi[i] = split[i][e].bs;
 		}
 	}
 	return ret;
@@ -1500,6 +1497,12 @@ int job_draft_finish(struct job_draft *d, char *why, size_t len)
 	int i;
 
 	/* fio's fixup_options, the parts that need no device */
+	for (i = 0; i < DDIR_RWDIR_CNT; i++) {
+		/* bs= only where neither bsrange= nor bssplit= set the bounds, in any order */
+		if (d->bs_lo[i])
+			j->bs[i] = d->bs_lo[i];
+		j->bs_max[i] = d->bs_hi[i] ? d->bs_hi[i] : j->bs[i];
+	}
 	if (!was_set(d, "iodepth_low") || !j->iodepth_low || j->iodepth_low > j->iodepth)
 		j->iodepth_low = j->iodepth;
 	/*

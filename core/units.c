@@ -583,6 +583,45 @@ static int find_word(const char *const *names, const char *s, size_t n)
 	return -1;
 }
 
+/*
+ * A random pattern's ":N" as fio 3.33 reads it, with atoi(): blanks, an
+ * optional '+', then the leading decimal digits; whatever follows is ignored,
+ * so "8k" is 8 and "4m" is 4, not sizes. Where fio's atoi finds no digits
+ * ("abc") or only a 0 before other characters ("0x10"), fio runs with 0: no
+ * random offset at all, every I/O sequential. That turns a random test into
+ * a sequential one over what is surely a typo, so raidbench refuses it.
+ */
+static int rand_suffix(const char *s, const char *sfx, uint64_t *v, char *why, size_t whylen)
+{
+	const char *p = sfx, *digits;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '-')
+		return units_errf(why, whylen, "bad suffix in '%s' (a random pattern takes a count "
+				  "of I/Os per offset, not a negative number)", s);
+	if (*p == '+')
+		p++;
+	digits = p;
+	for (*v = 0; isdigit((unsigned char)*p); p++) {
+		*v = *v * 10 + (uint64_t)(*p - '0');
+		if (*v > UINT_MAX)
+			return units_errf(why, whylen, "bad suffix '%s' in '%s' (a count of I/Os "
+					  "per random offset, at most %u)", sfx, s, UINT_MAX);
+	}
+	if (p == digits)
+		return units_errf(why, whylen, "bad suffix '%s' in '%s' (expected a whole number "
+				  "of I/Os per random offset; fio 3.33 would read it as 0, every I/O "
+				  "sequential: write :0 if that is meant)", sfx, s);
+	while (isspace((unsigned char)*p))
+		p++;
+	if (!*v && *p)
+		return units_errf(why, whylen, "bad suffix '%s' in '%s' (fio 3.33 reads only its "
+				  "leading decimal digits, 0 here: every I/O sequential; write :0 if "
+				  "that is meant, or the count in decimal)", sfx, s);
+	return 0;
+}
+
 int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 	     char *why, size_t whylen)
 {
@@ -605,9 +644,15 @@ int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 				  "randread, randwrite, randtrim, rw, readwrite, randrw, "
 				  "trimwrite or randtrimwrite, with an optional :N)", s);
 	/* fio: ":N" is I/Os per random offset for random modes, a byte gap for sequential */
-	if (colon && (units_size(colon + 1, kb_base, &v, NULL) || v > UINT_MAX))
+	if (colon && (modes[i] & RW_RANDOM)) {
+		int ret = rand_suffix(s, colon + 1, &v, why, whylen);
+
+		if (ret)
+			return ret;
+	} else if (colon && (units_size(colon + 1, kb_base, &v, NULL) || v > UINT_MAX)) {
 		return units_errf(why, whylen, "bad suffix '%s' in '%s' (expected a whole number)",
 				  colon + 1, s);
+	}
 	*bits = modes[i];
 	*nr = (unsigned)v;
 	return 0;

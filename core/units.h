@@ -91,7 +91,10 @@ int units_node_list(const char *s);
 int units_path_list(const char *s, char ***out, unsigned *nr);
 void units_list_free(char **list);
 
-/* rw=: mode to RW_* bits, ":N" suffix to *nr (a size for sequential modes). */
+/*
+ * rw=: mode to RW_* bits, ":N" suffix to *nr: a size for sequential modes, a
+ * count read as fio's atoi() for random ones ("randread:8k" is 8).
+ */
 int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 	     char *why, size_t whylen);
 int units_verify(const char *s, enum verify_type *out, char *why, size_t whylen);
@@ -116,6 +119,13 @@ struct job_draft {
 	struct job_spec spec;
 	bool set[JOB_OPT_SLOTS];	/* by option table index */
 	bool bare_log[3];		/* write_{bw,lat,iops}_log given without a prefix */
+	/*
+	 * As fio's min_bs/max_bs: the bounds bsrange= or bssplit= set (the later
+	 * of the two), 0 where neither was given. bs= stays apart in spec.bs, so
+	 * the order of the three does not matter: job_draft_finish takes a
+	 * direction's sizes from its bounds, from bs= only where there are none.
+	 */
+	uint64_t bs_lo[DDIR_RWDIR_CNT], bs_hi[DDIR_RWDIR_CNT];
 };
 
 void job_draft_init(struct job_draft *d);

@@ -619,12 +619,12 @@ next_file:
 		bs = rtw_write ? f->tw_len : pick_bs(w, ddir, UINT64_MAX);
 	}
 	/*
-	 * the tail smaller than a block is not issued, as fio; a size fitted to
-	 * the room, a random I/O or the write of a trimmed block is while fewer
-	 * bytes than the limit are done
+	 * fio issues while fewer bytes than the limit are done, the last I/O
+	 * may run past it (size= over files with a partial block each); the
+	 * tail of a region smaller than a block is left by the region's end
 	 */
 	if (!job->time_based && !seq_fit && !rand_fit && !rtw_write &&
-	    st->loop_bytes + bs > w->pass_limit) {
+	    st->loop_bytes >= w->pass_limit) {
 		st->loop_bytes = w->pass_limit;
 		return gen_main(w, st, u, now);
 	}

@@ -412,7 +412,7 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 {
 	const struct job_spec *job = w->job;
 	struct job_spec zoned;
-	uint64_t total = 0;
+	uint64_t whole = 0, td_min_bs = job->bs[0], extra = 0;
 	unsigned i;
 
 	if (job->zbd && (job->size_nz || job->io_size_nz || job->offset_nz ||
@@ -430,6 +430,15 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		job = &zoned;
 	}
 
+	/*
+	 * fio's setup_files: size= shared among the files, each its share
+	 * unrounded, the first ones a block more while the rest of the division
+	 * holds whole blocks of the smallest bs of any direction
+	 */
+	for (i = 1; i < DDIR_RWDIR_CNT; i++)
+		td_min_bs = job->bs[i] < td_min_bs ? job->bs[i] : td_min_bs;
+	if (job->size && !job->filesize && !job->size_percent)
+		extra = job->size % w->nr_files / td_min_bs;
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];
 		uint64_t start, size;
@@ -452,7 +461,7 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		} else if (job->size_percent)
 			size = (f->real_size * job->size_percent / 100) / w->nr_files;
 		else if (job->size)
-			size = job->size / w->nr_files;
+			size = job->size / w->nr_files + (i < extra ? td_min_bs : 0);
 		else if (job->fill_device && !f->is_blockdev)
 			size = fs_room(f->path, f->real_size, start) / w->nr_files;
 		else if (f->real_size > start)
@@ -479,7 +488,7 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		 * fio's size= (its byte limit) is the regions' bytes before this
 		 * rounding, and an I/O of a size that fits may end past it
 		 */
-		total += size;
+		whole += size;
 		f->reach = size;
 		size -= size % w->min_bs;
 		if (size < w->max_bs) {
@@ -492,8 +501,8 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		f->size = size;
 		f->nr_blocks = size / w->min_bs;
 	}
-	w->size_bytes = total;
-	w->io_limit = job->io_size ? job->io_size : total;
+	w->size_bytes = whole;
+	w->io_limit = job->io_size ? job->io_size : whole;
 	return 0;
 }
 

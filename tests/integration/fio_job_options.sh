@@ -315,7 +315,9 @@ if command -v fio >/dev/null; then
 		"--size=1002k --rw=randrw:2 --io_size=4m --loops=2" \
 		"--size=1m --rw=randrw --bsrange=4k-16k --nrfiles=2 --io_size=3m" \
 		"--size=1m --rw=randread --nrfiles=3 --io_size=3m --randseed=3" \
-		"--size=1m --rw=randread --number_ios=10 --loops=3"; do
+		"--size=1m --rw=randread --number_ios=10 --loops=3" \
+		"--size=1m --rw=randread:8k" "--size=1m --rw=randrw:4m --rw_sequencer=identical" \
+		"--size=1m --rw=randtrimwrite:2k" "--size=1m --rw=randwrite:+3x --randseed=5"; do
 		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=null --bs=4k $a --verify_state_save=0 \
@@ -353,6 +355,106 @@ if command -v fio >/dev/null; then
 	done
 	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 fi
+# size= over nrfiles=: each file's region is its share unrounded (the first files a block
+# more while the division's rest holds whole blocks), and the job's bytes are bounded by
+# that sum, not by the regions' whole blocks: the I/O that starts below the bound is
+# issued (fio's 256 reads for randread:2 over 3 files of 1 MiB, not 255). Counts, and at
+# iodepth 1 the file and offset of each I/O, are fio's
+if command -v fio >/dev/null; then
+	for a in "--size=1m --nrfiles=3 --rw=randread:2" "--size=1m --nrfiles=3 --rw=read" \
+		"--size=1m --nrfiles=5 --bs=12k --rw=randread:2" "--size=1m --nrfiles=7 --bs=12k --rw=randread" \
+		"--size=1000k --nrfiles=7 --bs=12k --rw=rw" "--size=999k --nrfiles=5 --rw=rw" \
+		"--size=999k --nrfiles=5 --rw=randread:2" "--size=1m --nrfiles=3 --rw=randrw --norandommap" \
+		"--size=2000999 --nrfiles=1000 --bs=512 --rw=read" \
+		"--size=1022k --rw=rw" "--size=1022k --rw=rw --verify=crc32c" \
+		"--size=1m --io_size=3070k --rw=read" "--size=1022k --rw=randread --norandommap" \
+		"--size=1m --nrfiles=3 --rw=randread:2 --iodepth=4" "--size=1m --nrfiles=3 --rw=rw --iodepth=4" \
+		"--size=1m --nrfiles=7 --bs=12k --rw=randread:2 --iodepth=8"; do
+		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=null --bs=4k $a --verify_state_save=0 \
+			--write_iolog="$RB_TMP/fio.iolog" --output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=null --bs=4k $a --write_iolog="$RB_TMP/rb.iolog"
+		check "as fio, size= over the files: $a ($want)" \
+			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+		# fio's iolog at a depth over 1 logs an I/O the null engine turned back twice
+		case $a in *--iodepth=*) continue ;; esac
+		check "as fio, size= over the files, the same offsets: $a" cmp -s \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/fio.iolog") \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/rb.iolog")
+	done
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+	# and on files: laid out as long as their share, the partial last block too
+	FD=$RB_TMP/share
+	shares() { find "$FD" -type f -printf '%f:%s\n' | sort | tr '\n' ' '; }
+	for a in "--nrfiles=3 --size=1m --rw=randread:2" "--nrfiles=7 --size=1000k --bs=12k --rw=randrw:2" \
+		"--size=1022k --rw=rw --direct=1"; do
+		rm -rf "$FD" && mkdir -p "$FD"
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=psync --directory="$FD" --bs=4k $a --output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		want="$want $(shares)"
+		rm -rf "$FD" && mkdir -p "$FD"
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=psync --directory="$FD" --bs=4k $a
+		check "as fio on files, size= over them: $a ($want)" \
+			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])") $(shares)" = "$want" ]
+	done
+	rm -rf "$FD"
+fi
+# bs= against bsrange= and bssplit=: as fio's min_bs/max_bs, a direction's sizes are
+# the bounds (and split) bsrange= or bssplit= set, bs= only where neither did, in any
+# order, with or without per-direction values and from [global] too. Each I/O's
+# direction, offset and size in write_iolog= are fio's
+if command -v fio >/dev/null; then
+	# same_ios FIO_LOG RB_LOG: the same I/Os (file, direction, offset, size) in order, some
+	same_ios() {
+		grep -qE ' (read|write) ' "$1" && cmp -s \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$1") \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$2")
+	}
+	# bs_job LOG: a job file whose [global] sets the bounds and its job bs= after them
+	bs_job() {
+		printf '[global]\nioengine=null\nsize=1m\nrw=randrw\nrandseed=3\nbsrange=4k-16k\n'
+		printf 'bssplit=,8k/50:32k/50\nwrite_iolog=%s\n[x]\nbs=8k\n' "$1"
+	}
+	for a in "--bs=4k --bsrange=4k-16k --rw=randrw" "--bsrange=4k-16k --bs=4k --rw=randrw" \
+		"--bsrange=4k-16k --bs=8k --rw=rw" "--bssplit=4k/50:16k/50 --bs=8k --rw=randrw" \
+		"--bsrange=8k-16k --bssplit=4k/50:16k/50 --bs=2k --rw=rw" \
+		"--bs=4k,8k --bsrange=1k-4k,8k-16k --rw=rw" "--bsrange=1k-4k,8k-16k --bs=4k,8k --rw=randrw" \
+		"--bsrange=,8k-16k --bs=2k --rw=randrw" "--bssplit=,8k/50:32k/50 --bs=2k,4k --rw=rw" \
+		"--bsrange=1k-4k --bs=,8k --rw=randrw" "a job file: bs= after [global]'s bsrange= and bssplit="; do
+		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+		if [ "${a#a job file}" != "$a" ]; then
+			bs_job "$RB_TMP/fio.iolog" >"$RB_TMP/bs-fio.fio"
+			bs_job "$RB_TMP/rb.iolog" >"$RB_TMP/bs-rb.fio"
+			fio --output-format=json "$RB_TMP/bs-fio.fio" >/dev/null 2>&1
+			run_json "$RB_TMP/bs-rb.fio"
+		else
+			# shellcheck disable=SC2086
+			fio --name=x --ioengine=null --size=1m --randseed=3 $a \
+				--write_iolog="$RB_TMP/fio.iolog" --output-format=json >/dev/null 2>&1
+			# shellcheck disable=SC2086
+			run_json --name=x --ioengine=null --size=1m --randseed=3 $a \
+				--write_iolog="$RB_TMP/rb.iolog"
+		fi
+		sizes=$(awk '$3 ~ /^(read|write)$/ {n[$3 " " $5]++} END {for (k in n) print k "x" n[k]}' \
+			"$RB_TMP/fio.iolog" | sort | tr '\n' ' ')
+		check "as fio, block sizes and offsets: $a (${sizes% })" same_ios "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+	done
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+fi
+# the suffix of a random pattern is read as fio's atoi() (above: 8k is 8); where that
+# gives 0 from anything but a 0, every I/O would be sequential: refused, fio's reading said
+for s in abc 0x10 ""; do
+	if run_json --name=x --ioengine=null --size=1m --rw="randread:$s"; then
+		fail "rw=randread:$s was accepted"
+	else
+		check "rw=randread:$s refused: fio would read it as 0" grep -q "fio 3.33 .*0.*sequential" "$RB_TMP/err"
+	fi
+done
 if run_json --name=x --ioengine=null --size=1m --rw=randread:2 --rw_sequencer=backwards; then
 	fail "rw_sequencer=backwards was accepted"
 else

@@ -756,7 +756,8 @@ START_TEST(per_direction_values)
 	struct job_spec *j;
 
 	load_ok(&jl, "[a]\nbs=8k,32k\n[b]\nbs=,8k\n[c]\nbs=4k-16k\n[d]\nbsrange=4k-16k\n"
-		"[e]\nbssplit=4k/10:64k/50:32k/40,8k\n[f]\nrate=1m,500k\n[g]\nrate_iops=,,5\n",
+		"[e]\nbssplit=4k/10:64k/50:32k/40,8k\n[f]\nrate=1m,500k\n[g]\nrate_iops=,,5\n"
+		"[h]\nbsrange=4k-16k,2k-8k\nbs=8k\n[i]\nbssplit=4k/50:16k/50\nbs=8k\nbsrange=,1k-2k\n",
 		NULL, 0);
 	j = &jl.jobs[0];
 	ck_assert_uint_eq(j->bs[DDIR_READ], 8192);
@@ -788,6 +789,18 @@ START_TEST(per_direction_values)
 	j = &jl.jobs[6];
 	ck_assert_uint_eq(j->rate_iops[DDIR_READ], 0);
 	ck_assert_uint_eq(j->rate_iops[DDIR_TRIM], 5);
+	j = &jl.jobs[7];	/* as fio: bs= only where bsrange=/bssplit= set no bounds, in any order */
+	ck_assert_uint_eq(j->bs[DDIR_READ], 4096);
+	ck_assert_uint_eq(j->bs_max[DDIR_READ], 16384);
+	ck_assert_uint_eq(j->bs[DDIR_TRIM], 2048);
+	ck_assert_uint_eq(j->bs_max[DDIR_TRIM], 8192);
+	j = &jl.jobs[8];
+	ck_assert_uint_eq(j->nr_bssplit[DDIR_READ], 2);
+	ck_assert_uint_eq(j->bs[DDIR_READ], 4096);
+	ck_assert_uint_eq(j->bs_max[DDIR_READ], 16384);
+	ck_assert_uint_eq(j->nr_bssplit[DDIR_WRITE], 2);	/* the range bounds the split */
+	ck_assert_uint_eq(j->bs[DDIR_WRITE], 1024);
+	ck_assert_uint_eq(j->bs_max[DDIR_WRITE], 2048);
 	job_list_release(&jl);
 
 	one_job(&jl, "[a]\nrw=randrw\npercentage_random=50,20\nba=4k\nbs=8k\n");

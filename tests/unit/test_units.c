@@ -462,6 +462,21 @@ START_TEST(rw_modes)
 	ck_assert_uint_eq(nr, 8);
 	ck_assert_int_eq(units_rw("write:4k", 1024, &bits, &nr, why, sizeof(why)), 0);
 	ck_assert_uint_eq(nr, 4096);
+	/* a random pattern's count as fio's atoi(): leading digits, the rest ignored */
+	ck_assert_int_eq(units_rw("randread:8k", 1024, &bits, &nr, why, sizeof(why)), 0);
+	ck_assert_uint_eq(nr, 8);
+	ck_assert_int_eq(units_rw("randrw: +4m ", 1024, &bits, &nr, why, sizeof(why)), 0);
+	ck_assert_uint_eq(nr, 4);
+	ck_assert_int_eq(units_rw("randwrite:0", 1024, &bits, &nr, why, sizeof(why)), 0);
+	ck_assert_uint_eq(nr, 0);
+	/* where fio's atoi() gives 0 from more than a 0: every I/O sequential, refused */
+	ck_assert_int_eq(units_rw("randread:abc", 1024, &bits, &nr, why, sizeof(why)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(why, "fio 3.33 would read it as 0"));
+	ck_assert_int_eq(units_rw("randread:0x10", 1024, &bits, &nr, why, sizeof(why)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(why, "0 here: every I/O sequential"));
+	ck_assert_int_eq(units_rw("randread:", 1024, &bits, &nr, why, sizeof(why)), -EINVAL);
+	ck_assert_int_eq(units_rw("randread:4294967296", 1024, &bits, &nr, why, sizeof(why)),
+			 -EINVAL);
 	ck_assert_int_eq(units_rw("randtrimwrite", 1024, &bits, &nr, why, sizeof(why)), 0);
 	ck_assert_uint_eq(bits, RW_TRIM | RW_WRITE | RW_RANDOM);
 	ck_assert_int_eq(units_rw("reads", 1024, &bits, &nr, why, sizeof(why)), -EINVAL);
