@@ -2,7 +2,8 @@
  * live.c - per-interval records from cumulative worker counters: the
  * difference of two ticks, latency percentiles from histogram deltas (never
  * stored samples), progress and ETA, and the iostat arithmetic inputs for
- * each device the run touches. Runs on the engine thread; never prints.
+ * each device the run touches; a job's latest text and, once, the error it
+ * failed with. Runs on the engine thread; never prints.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -47,9 +48,13 @@ struct live_sampler {
 	unsigned *set_of;			/* per worker */
 	unsigned nr_sets;
 	uint64_t *set_plan_s;			/* a set's ramp + runtime, 0 = size-bound */
+	bool *err_sent;				/* per worker: its error went out as LIVE_ERROR */
 };
 
 _Static_assert(MAILBOX_TEXT_MAX <= LIVE_TEXT_MAX, "a worker's text fits in LIVE_TEXT parts");
+_Static_assert(sizeof(((struct worker *)0)->err) <= LIVE_ERROR_MAX,
+	       "a worker's error fits in LIVE_ERROR parts");
+_Static_assert(LIVE_ERROR_PARTS <= UINT8_MAX, "a part number fits its field");
 
 static const double live_plist[3] = { 50.0, 99.0, 99.9 };
 
@@ -81,7 +86,8 @@ struct live_sampler *live_sampler_new(struct worker *ws, size_t nr_workers,
 	}
 	ls->set_of = calloc(nr_workers ? nr_workers : 1, sizeof(*ls->set_of));
 	ls->set_plan_s = calloc(nr_workers ? nr_workers : 1, sizeof(*ls->set_plan_s));
-	if (!ls->set_of || !ls->set_plan_s) {
+	ls->err_sent = calloc(nr_workers ? nr_workers : 1, sizeof(*ls->err_sent));
+	if (!ls->set_of || !ls->set_plan_s || !ls->err_sent) {
 		live_sampler_free(ls);
 		return NULL;
 	}
@@ -113,6 +119,7 @@ void live_sampler_free(struct live_sampler *ls)
 	free(ls->prev);
 	free(ls->set_of);
 	free(ls->set_plan_s);
+	free(ls->err_sent);
 	free(ls->disks);
 	free(ls->batch);
 	free(ls);
@@ -128,15 +135,15 @@ static void push(struct live_sampler *ls, struct ring *r, struct live_rec *rec)
 	ls->batch[ls->nr_batch++] = *rec;
 }
 
-/* A job's latest text as LIVE_TEXT parts, one after another in the batch. */
-static void push_text(struct live_sampler *ls, struct ring *r, size_t job, uint64_t now,
-		      const char *text)
+/* A job's text as LIVE_TEXT (or LIVE_ERROR) parts, one after another in the batch. */
+static void push_text(struct live_sampler *ls, struct ring *r, uint8_t type, size_t job,
+		      uint64_t now, const char *text)
 {
 	size_t len = strlen(text), at = 0;
 	uint8_t part = 0, parts = (uint8_t)(len ? (len + LIVE_TEXT_PART - 1) / LIVE_TEXT_PART : 1);
 
 	do {
-		struct live_rec rec = { .type = LIVE_TEXT, .job = (uint16_t)job, .t_ns = now };
+		struct live_rec rec = { .type = type, .job = (uint16_t)job, .t_ns = now };
 		size_t n = len - at < LIVE_TEXT_PART ? len - at : LIVE_TEXT_PART;
 
 		rec.u.text.part = part++;
@@ -306,7 +313,12 @@ static void sample_workers(struct live_sampler *ls, struct ring *r, size_t from,
 		st.u.st.ramp = phase == PHASE_RAMP;
 		push(ls, r, &st);
 		if (mailbox_take(&w->text, text, sizeof(text)))
-			push_text(ls, r, i, now, text);
+			push_text(ls, r, LIVE_TEXT, i, now, text);
+		/* pairs with set_error's release store (core/worker.c): err is final now */
+		if (!ls->err_sent[i] && atomic_load_explicit(&w->pub_failed, memory_order_acquire)) {
+			push_text(ls, r, LIVE_ERROR, i, now, w->err);
+			ls->err_sent[i] = true;
+		}
 		running += phase != PHASE_DONE;
 		ramp += phase == PHASE_RAMP;
 		inflight += st.u.st.inflight;

@@ -16,7 +16,8 @@ enum live_type {
 	LIVE_STATUS,		/* one job (or the total): phase, depth, errors, progress */
 	LIVE_DISK,		/* one device the run touches, one interval */
 	LIVE_TICK_END,		/* closes the records of one tick */
-	LIVE_ERROR,		/* a job failed; text in the worker's error, job says which */
+	/* one part of the error a job failed with (its w->err), parts in a row as LIVE_TEXT's */
+	LIVE_ERROR,
 	LIVE_END,		/* the run is over */
 	/* one part of a job's latest text (exec's program output under the TUI), parts in a row */
 	LIVE_TEXT,
@@ -28,6 +29,10 @@ enum live_type {
 #define LIVE_TEXT_MAX 256
 #define LIVE_TEXT_PART 45
 #define LIVE_TEXT_PARTS ((LIVE_TEXT_MAX - 1 + LIVE_TEXT_PART - 1) / LIVE_TEXT_PART)
+
+/* The error a job failed with (its NUL included), sent once, in LIVE_TEXT_PART-byte parts. */
+#define LIVE_ERROR_MAX 512
+#define LIVE_ERROR_PARTS ((LIVE_ERROR_MAX - 1 + LIVE_TEXT_PART - 1) / LIVE_TEXT_PART)
 
 /* Where a job is; a LIVE_STATUS record carries it in ddir. */
 enum worker_phase {
@@ -79,7 +84,7 @@ struct live_rec {
 			uint32_t util_meaningful;	/* 0 for NVMe and RAID volumes */
 			char name[8];			/* short name; full names in the run result */
 		} disk;
-		struct {
+		struct {			/* LIVE_TEXT and LIVE_ERROR */
 			uint8_t part;		/* 0 .. parts - 1, sent in order, one record after another */
 			uint8_t parts;
 			uint8_t len;		/* bytes of s used */

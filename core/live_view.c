@@ -48,7 +48,8 @@ int live_view_init(struct live_view *v, size_t nr_jobs, size_t nr_devs,
 	v->nr_jobs = nr_jobs;
 	v->nr_devs = nr_devs;
 	v->text = calloc(nr_jobs ? nr_jobs : 1, sizeof(*v->text));
-	if (!v->text || tick_alloc(&v->now, nr_jobs, nr_devs) ||
+	v->error = calloc(nr_jobs ? nr_jobs : 1, sizeof(*v->error));
+	if (!v->text || !v->error || tick_alloc(&v->now, nr_jobs, nr_devs) ||
 	    tick_alloc(&v->next, nr_jobs, nr_devs)) {
 		live_view_release(v);
 		return -ENOMEM;
@@ -69,6 +70,7 @@ void live_view_release(struct live_view *v)
 	free(v->next.jobs);
 	free(v->next.devs);
 	free(v->text);
+	free(v->error);
 	memset(v, 0, sizeof(*v));
 }
 
@@ -174,26 +176,28 @@ static void end_tick(struct live_view *v, uint64_t t_ns)
 }
 
 /*
- * One part of a job's text: parts come in order in records one after
- * another (sequence numbers without a gap); anything else drops the text.
+ * One part of a job's text or error: parts come in order in records one
+ * after another (sequence numbers without a gap); anything else drops it.
  */
 static void take_text(struct live_view *v, const struct live_rec *rec)
 {
-	size_t i, n = rec->u.text.len;
+	bool err = rec->type == LIVE_ERROR;
+	size_t i, n = rec->u.text.len, max = err ? LIVE_ERROR_MAX : LIVE_TEXT_MAX;
 
 	if (!rec->u.text.part) {
 		v->part.on = rec->job < v->nr_jobs && rec->u.text.parts &&
-			     rec->u.text.parts <= LIVE_TEXT_PARTS;
+			     rec->u.text.parts <= (err ? LIVE_ERROR_PARTS : LIVE_TEXT_PARTS);
+		v->part.type = rec->type;
 		v->part.job = rec->job;
 		v->part.parts = rec->u.text.parts;
 		v->part.next = 0;
 		v->part.len = 0;
-	} else if (rec->job != v->part.job || rec->u.text.parts != v->part.parts ||
-		   rec->seq != v->part.seq + 1) {
+	} else if (rec->type != v->part.type || rec->job != v->part.job ||
+		   rec->u.text.parts != v->part.parts || rec->seq != v->part.seq + 1) {
 		v->part.on = false;
 	}
 	if (!v->part.on || rec->u.text.part != v->part.next || n > LIVE_TEXT_PART ||
-	    v->part.len + n >= LIVE_TEXT_MAX) {
+	    v->part.len + n >= max) {
 		v->part.on = false;
 		return;
 	}
@@ -206,16 +210,26 @@ static void take_text(struct live_view *v, const struct live_rec *rec)
 	v->part.seq = rec->seq;
 	if (++v->part.next < v->part.parts)
 		return;
-	memcpy(v->text[v->part.job], v->part.s, v->part.len);
-	v->text[v->part.job][v->part.len] = '\0';
 	v->part.on = false;
+	if (!err) {
+		memcpy(v->text[v->part.job], v->part.s, v->part.len);
+		v->text[v->part.job][v->part.len] = '\0';
+		return;
+	}
+	/* a job fails once: a second error for it (none is sent) would not count again */
+	if (v->error[v->part.job][0] || !v->part.len)
+		return;
+	memcpy(v->error[v->part.job], v->part.s, v->part.len);
+	v->error[v->part.job][v->part.len] = '\0';
+	v->last_error = v->part.job;
+	v->nr_errors++;
 }
 
 bool live_view_feed(struct live_view *v, const struct live_rec *rec)
 {
 	struct live_job *j;
 
-	if (rec->type != LIVE_TEXT)
+	if (rec->type != LIVE_TEXT && rec->type != LIVE_ERROR)
 		v->part.on = false;
 
 	if (rec->type == LIVE_IO || rec->type == LIVE_STATUS || rec->type == LIVE_DISK)
@@ -247,6 +261,7 @@ bool live_view_feed(struct live_view *v, const struct live_rec *rec)
 		v->ended = true;
 		break;
 	case LIVE_TEXT:
+	case LIVE_ERROR:
 		take_text(v, rec);
 		break;
 	default:
@@ -261,6 +276,24 @@ bool live_view_flush(struct live_view *v, uint64_t t_ns)
 		return false;
 	end_tick(v, t_ns);
 	return true;
+}
+
+void live_view_error_line(const struct live_view *v, size_t j, const char *name, char *buf,
+			  size_t len)
+{
+	const char *why;
+	size_t n = strlen(name);
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	if (!v->error || j >= v->nr_jobs || !v->error[j][0])
+		return;
+	why = v->error[j];
+	/* the worker's errors begin "job 'NAME': " (core/worker.c) */
+	if (!strncmp(why, "job '", 5) && !strncmp(why + 5, name, n) && !strncmp(why + 5 + n, "': ", 3))
+		why += 5 + n + 3;
+	snprintf(buf, len, "job '%s' failed: %s", name, why);
 }
 
 const char *live_phase_name(int phase)

@@ -84,13 +84,24 @@ struct live_view {
 	 * with a part lost keeps the one before). Not tied to ticks.
 	 */
 	char (*text)[LIVE_TEXT_MAX];
+	/*
+	 * The error each job failed with (LIVE_ERROR), "" for a job that has
+	 * not: checked as the texts are, whole or not at all (a part lost loses
+	 * it: the run's end still reports it). nr_errors counts the errors taken
+	 * so far and last_error is the job of the latest, so a consumer that
+	 * compares nr_errors after each record sees each one once.
+	 */
+	char (*error)[LIVE_ERROR_MAX];
+	uint64_t nr_errors;
+	size_t last_error;
 	struct {
 		bool on;	/* parts are coming */
+		uint8_t type;	/* LIVE_TEXT or LIVE_ERROR */
 		uint16_t job;
 		uint8_t next, parts;
 		uint32_t seq;	/* the last part's record sequence number */
 		size_t len;
-		char s[LIVE_TEXT_MAX];
+		char s[LIVE_ERROR_MAX];
 	} part;			/* the text being put together */
 };
 
@@ -111,6 +122,14 @@ bool live_view_feed(struct live_view *v, const struct live_rec *rec);
  * dropped that end leaves any). True when there were records (v->now holds them).
  */
 bool live_view_flush(struct live_view *v, uint64_t t_ns);
+
+/*
+ * The line that says job j failed, "job 'NAME' failed: WHY" (name from the
+ * run's layout; the error's own "job 'NAME': " does not come twice), into
+ * buf; "" when the job has not failed.
+ */
+void live_view_error_line(const struct live_view *v, size_t j, const char *name, char *buf,
+			  size_t len);
 
 /* "setup", "layout", "ramp", "run", "verify", "done"; "?" for anything else. */
 const char *live_phase_name(int phase);

@@ -11,7 +11,10 @@
  *   - ts.dir[].clat_hist buckets, stored with relaxed atomics (live_bump) so
  *     the engine thread can load them for interval percentiles;
  *   - text, a mailbox (core/mailbox.h) the worker's engine puts its latest
- *     text in (exec's program output under the TUI) and the sampler takes.
+ *     text in (exec's program output under the TUI) and the sampler takes;
+ *   - err once pub_failed is set: the worker writes err, then stores
+ *     pub_failed (release) and never writes err again; the sampler loads
+ *     pub_failed (acquire) and may then read err (the job failed: LIVE_ERROR).
  * The runner (core/run.c) builds workers, starts and joins their threads,
  * and reads ts only after the join.
  */
@@ -140,6 +143,7 @@ struct worker {
 	_Atomic uint64_t pub_plan_bytes;	/* all the job will move, 0 = unknown or timed */
 	_Atomic uint64_t pub_ramp_bytes;	/* moved during ramp_time (not in pub_bytes) */
 	struct mailbox text;		/* the engine's latest text for the live view; see above */
+	_Atomic bool pub_failed;	/* err is final (the job failed); see above */
 
 	uint64_t run_start_ns;		/* the whole run's start, for elapsed */
 	struct thread_stat ts;

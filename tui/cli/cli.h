@@ -99,10 +99,13 @@ struct status_line {
 	bool drawn;
 	size_t width;
 	unsigned hosts, hosts_up;	/* a fleet run: servers, and those still going */
+	unsigned failed;		/* jobs that failed so far */
 };
 
 void status_line_init(struct status_line *s);
 void status_line_tick(struct status_line *s, const struct live_tick *t);
+/* A job failed: its line ("job 'x' failed: why") above the status line, at once. */
+void status_line_error(struct status_line *s, const char *line);
 void status_line_clear(struct status_line *s);
 
 /*
@@ -170,6 +173,8 @@ struct live_json *live_json_open(const char *path, const struct guard_consent *c
 /* The names the records refer to; call from the observer's setup_done. */
 int live_json_layout(struct live_json *lj, const struct run_layout *lay);
 void live_json_tick(struct live_json *lj, const struct live_tick *t);
+/* Job j failed (error: its text, checked by core/live_view.c): one line of its own, at once. */
+void live_json_error(struct live_json *lj, uint64_t t_ns, size_t j, const char *error);
 /* Flushes and closes; returns 0 or -errno with err naming the file (a full disk shows here). */
 int live_json_close(struct live_json *lj, char *err, size_t errlen);
 

@@ -65,6 +65,8 @@ struct run_view {
 	uint64_t stall_at_ns;		/* test hook: a consumer that stalls */
 	unsigned stall_ms;
 	bool stalled;
+	const struct run_layout *lay;	/* the job names, until run_end() */
+	uint64_t nr_errors;		/* of view's failed jobs, those said already */
 };
 
 static int push(void *arrp, size_t *nr, size_t size, const void *item)
@@ -265,6 +267,7 @@ static void on_setup_done(void *arg, const struct job_list *jl, const struct run
 				    lay->worker_names[i], lay->worker_nodes[i]);
 	if (v->live)
 		live_json_layout(v->live, lay);
+	v->lay = lay;
 	/* without memory the run goes on unwatched: the final results do not need the view */
 	if (live_view_init(&v->view, lay->nr_workers, lay->nr_disks, lay->disk_names))
 		fprintf(stderr, "raidbench run: no memory for the live view\n");
@@ -278,6 +281,18 @@ static void on_record(void *arg, const struct live_rec *rec)
 		status_line_tick(&v->status, &v->view.now);
 		if (v->live)
 			live_json_tick(v->live, &v->view.now);
+	}
+	/* a job failed: said at once, not at the run's end (the final report says it again) */
+	if (v->view.nr_errors != v->nr_errors) {
+		size_t j = v->view.last_error;
+		char line[LIVE_ERROR_MAX + 128];
+
+		v->nr_errors = v->view.nr_errors;
+		live_view_error_line(&v->view, j, v->lay && j < v->lay->nr_workers ?
+				     v->lay->worker_names[j] : "?", line, sizeof(line));
+		status_line_error(&v->status, line);
+		if (v->live)
+			live_json_error(v->live, rec->t_ns, j, v->view.error[j]);
 	}
 	if (v->stall_ms && !v->stalled && rec->t_ns >= v->stall_at_ns) {
 		/* RAIDBENCH_TEST_STALL: the consumer stops reading; the engine must not wait */

@@ -1,6 +1,7 @@
 /*
  * live_json.c - `raidbench run --live=FILE`: the live records as JSON Lines,
- * one object per engine tick (schema in README.md "Live JSON Lines").
+ * one object per engine tick (schema in README.md "Live view"), and one
+ * line of its own for each job that fails, as it fails.
  * Interval numbers, not running averages; cumulative totals ride along so a
  * reader that misses lines (or a ring that dropped records) still ends exact.
  * The numbers come decoded (core/live_view.h); this file only writes them.
@@ -116,6 +117,34 @@ static json_object *dev_obj(const struct live_dev *d)
 	return o;
 }
 
+static void put_line(struct live_json *lj, json_object *o)
+{
+	if (fprintf(lj->out.f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN)) < 0 &&
+	    !lj->out.error)
+		lj->out.error = errno ? -errno : -EIO;
+	if (!lj->out.path)
+		run_output_flush(&lj->out);	/* a reader on the pipe sees each line at once */
+	json_object_put(o);
+}
+
+void live_json_error(struct live_json *lj, uint64_t t_ns, size_t j, const char *error)
+{
+	json_object *o = json_object_new_object(), *e = json_object_new_object();
+
+	add_int(o, "t_ms", (int64_t)(t_ns / 1000000));
+	add_int(e, "job", (int64_t)j);
+	if (lj->lay && j < lj->lay->nr_workers) {
+		if (lj->lay->worker_hosts)
+			json_object_object_add(e, "host",
+					       json_object_new_string(lj->lay->worker_hosts[j]));
+		json_object_object_add(e, "name", json_object_new_string(lj->lay->worker_names[j]));
+		add_int(e, "groupid", lj->lay->worker_groups[j]);
+	}
+	json_object_object_add(e, "error", json_object_new_string(error));
+	json_object_object_add(o, "failed", e);
+	put_line(lj, o);
+}
+
 void live_json_tick(struct live_json *lj, const struct live_tick *t)
 {
 	json_object *o = json_object_new_object(), *jobs = json_object_new_array();
@@ -162,12 +191,7 @@ void live_json_tick(struct live_json *lj, const struct live_tick *t)
 	json_object_object_add(o, "jobs", jobs);
 	json_object_object_add(o, "total", total);
 	json_object_object_add(o, "devices", devs);
-	if (fprintf(lj->out.f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN)) < 0 &&
-	    !lj->out.error)
-		lj->out.error = errno ? -errno : -EIO;
-	if (!lj->out.path)
-		run_output_flush(&lj->out);	/* a reader on the pipe sees each tick at once */
-	json_object_put(o);
+	put_line(lj, o);
 }
 
 int live_json_close(struct live_json *lj, char *err, size_t errlen)
