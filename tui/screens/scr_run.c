@@ -2,8 +2,10 @@
  * scr_run.c - the Run screen: big interval IOPS and MB/s per direction,
  * time-series graphs of IOPS, MB/s and latency (p50/p99/p99.9), per-job
  * rows (a job's clones as one row, 'x' opens them), member-device activity,
- * phase, elapsed, ETA, a progress bar and dropped records; at the end, the
- * run's summary as saved. The live figures come decoded (core/live_view.h)
+ * phase, elapsed, ETA, a progress bar and dropped records; a job that fails
+ * says so at once (its row, and its error in the message area until the
+ * run's own error list takes that place at the end); at the end, the run's
+ * summary as saved. The live figures come decoded (core/live_view.h)
  * from the records the engine pushes through the ring; nothing here waits
  * for the engine.
  */
@@ -85,6 +87,9 @@ struct run_state {
 	bool graph_bw;		/* 'g' toggles IOPS / MB/s */
 	bool expand;		/* 'x' shows every clone */
 	bool confirm_stop;
+	/* the jobs that failed so far, a line each (live_view_error_line), as they came */
+	char live_err[4096];
+	uint64_t nr_errors;		/* of view's errors, those in live_err */
 	struct run_hosts *hosts;	/* a run on fio servers: the Hosts pane */
 	struct run_next next;	/* what Enter starts */
 };
@@ -161,6 +166,8 @@ void scr_run_layout(void *p, const struct job_list *jl, const struct run_layout 
 
 	(void)jl;
 	layout_free(st);
+	st->live_err[0] = '\0';
+	st->nr_errors = 0;
 	st->job_names = calloc(n ? n : 1, sizeof(*st->job_names));
 	st->job_groups = calloc(n ? n : 1, sizeof(*st->job_groups));
 	st->job_nodes = calloc(n ? n : 1, sizeof(*st->job_nodes));
@@ -312,6 +319,16 @@ void scr_run_record(void *p, const struct live_rec *rec)
 		return;
 	if (live_view_feed(&st->view, rec))
 		end_tick(st);
+	if (st->view.nr_errors != st->nr_errors) {
+		size_t j = st->view.last_error, len = strlen(st->live_err);
+		char line[LIVE_ERROR_MAX + 64];
+
+		st->nr_errors = st->view.nr_errors;
+		live_view_error_line(&st->view, j, st->job_names[j], line, sizeof(line));
+		/* full: the first ones stay (the run's end lists them all) */
+		if (len + strlen(line) + 2 < sizeof(st->live_err))
+			snprintf(st->live_err + len, sizeof(st->live_err) - len, "%s\n", line);
+	}
 	if (st->view.ended) {
 		st->ended = true;
 		st->running = 0;
@@ -420,6 +437,7 @@ struct row_vals {
 	double iops[2], bw[2];
 	uint32_t p99;
 	int phase;		/* -1: not started yet */
+	bool failed;		/* the job (a clone of it) failed: its error came */
 };
 
 /* The saved form's phase of a job (name and group) in one direction, NULL when none. */
@@ -446,6 +464,7 @@ static void clone_vals(const struct run_state *st, size_t j, struct row_vals *v)
 
 	memset(v, 0, sizeof(*v));
 	v->phase = w->seen ? w->last.phase : -1;
+	v->failed = st->view.error && st->view.error[j][0];
 	for (d = 0; d < 2; d++) {
 		/* a job that is done: its whole run, never its last interval */
 		v->iops[d] = w->done ? w->iops[d] : w->last.io[d].iops;
@@ -472,6 +491,7 @@ static void group_vals(const struct run_state *st, const struct job_group *g, st
 			v->bw[d] += c.bw[d];
 		}
 		v->p99 = c.p99 > v->p99 ? c.p99 : v->p99;
+		v->failed = v->failed || c.failed;
 		/* the group is as far as its slowest clone */
 		v->phase = c.phase < v->phase ? c.phase : v->phase;
 	}
@@ -490,7 +510,8 @@ static void group_vals(const struct run_state *st, const struct job_group *g, st
 	}
 }
 
-static void job_row(int y, const struct rect *r, const char *name, const struct row_vals *v)
+static void job_row(const struct theme *t, int y, const struct rect *r, const char *name,
+		    const struct row_vals *v)
 {
 	char ri[16], wi[16], rb[24], wb[24], p[24];
 	int pad;
@@ -502,8 +523,9 @@ static void job_row(int y, const struct rect *r, const char *name, const struct 
 	fmt_ns(p, sizeof(p), v->p99);
 	/* padded by columns, not bytes: "×" is two bytes and one column */
 	pad = 20 - w_width(name);
-	w_text(y, r->x, r->w, A_NORMAL, true, "%s%*s %-7s %8s %9s %8s %9s %9s", name,
-	       pad > 0 ? pad : 0, "", v->phase < 0 ? "wait" : live_phase_name(v->phase), ri, rb,
+	w_text(y, r->x, r->w, v->failed ? theme_attr(t, EL_ERROR) : A_NORMAL, true,
+	       "%s%*s %-7s %8s %9s %8s %9s %9s", name, pad > 0 ? pad : 0, "",
+	       v->failed ? "failed" : v->phase < 0 ? "wait" : live_phase_name(v->phase), ri, rb,
 	       wi, wb, v->p99 ? p : "-");
 }
 
@@ -593,7 +615,7 @@ static void draw_tables(struct app *app, struct run_state *st, const struct rect
 		if (st->has_nodes)
 			with_node(name, sizeof(name), st, gr->first, gr->n);
 		group_vals(st, gr, &v);
-		job_row(y++, r, name, &v);
+		job_row(t, y++, r, name, &v);
 		shown++;
 		for (k = 0; open && k < gr->n && shown < cap; k++) {
 			snprintf(name, sizeof(name), "  %.*s #%zu", nw - 5 - digits(k + 1),
@@ -601,7 +623,7 @@ static void draw_tables(struct app *app, struct run_state *st, const struct rect
 			if (st->has_nodes)
 				with_node(name, sizeof(name), st, gr->first + k, 1);
 			clone_vals(st, gr->first + k, &v);
-			job_row(y++, r, name, &v);
+			job_row(t, y++, r, name, &v);
 			shown++;
 		}
 	}
@@ -740,6 +762,7 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	const struct theme *t = app->theme;
 	struct rect g, tab;
 	int rows_tables, top, cap_tables, msg_rows;
+	const char *msg;
 
 	run_next_update(&st->next, app);
 	if (!st->started) {
@@ -756,11 +779,12 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	}
 	draw_status(app, st, r->y, r->x + 1, r->w - 2);
 	/* the bottom: a stop to confirm, or the run's errors and notes (a program's output
-	 * under exec's std_redirect=0 among them), wrapped over a few rows; until there are
-	 * any, what jobs say as they run (that program's latest output), a row each */
+	 * under exec's std_redirect=0 among them), wrapped over a few rows; while it runs, the
+	 * jobs that failed so far (the run's own list replaces them at its end: never twice);
+	 * until there are any, what jobs say as they run (that program's latest output) */
+	msg = app->run.error[0] ? app->run.error : st->live_err;
 	msg_rows = st->confirm_stop ? 1 :
-		   app->run.error[0] ? w_wrap_rows(r->w - 1, r->h / 6 > 1 ? r->h / 6 : 1,
-						   app->run.error) :
+		   msg[0] ? w_wrap_rows(r->w - 1, r->h / 6 > 1 ? r->h / 6 : 1, msg) :
 		   st->have_view ? run_jobtext_rows(&st->view, r->h >= 24 ? 3 : 1) : 0;
 	if (msg_rows > 4)
 		msg_rows = 4;
@@ -803,9 +827,8 @@ static void run_draw(struct app *app, void *p, const struct rect *r)
 	if (st->confirm_stop)
 		w_text(r->y + r->h - 1, 0, r->w, theme_attr(t, EL_ERROR), true,
 		       " Stop the run? y stops it (the results so far are kept), any other key goes on.");
-	else if (app->run.error[0])
-		w_wrap(r->y + r->h - msg_rows, 1, r->w - 1, msg_rows, theme_attr(t, EL_ERROR),
-		       app->run.error);
+	else if (msg[0])
+		w_wrap(r->y + r->h - msg_rows, 1, r->w - 1, msg_rows, theme_attr(t, EL_ERROR), msg);
 	else if (msg_rows) {
 		struct rect said = { r->y + r->h - msg_rows, 1, msg_rows, r->w - 1 };
 
