@@ -187,6 +187,45 @@ START_TEST(worker_text_once_per_put)
 }
 END_TEST
 
+/* A worker that failed: the next tick carries its error as LIVE_ERROR parts, once. */
+START_TEST(worker_error_once)
+{
+	static struct fixture f;
+	struct live_view v;
+	struct live_rec rec;
+	unsigned errs = 0;
+
+	setup(&f);
+	ck_assert_int_eq(live_view_init(&v, 2, 0, NULL), 0);
+	/* written but not published: not read, not sent */
+	snprintf(f.ws[0].err, sizeof(f.ws[0].err), "job 'a': not yet");
+	live_sample(f.ls, &f.ring, 0, 2, 0, 100000000);
+	while (ring_pop(&f.ring, &rec))
+		errs += rec.type == LIVE_ERROR;
+	ck_assert_uint_eq(errs, 0);
+	memset(f.ws[0].err, 'x', sizeof(f.ws[0].err) - 1);
+	f.ws[0].err[sizeof(f.ws[0].err) - 1] = '\0';
+	atomic_store_explicit(&f.ws[0].pub_failed, true, memory_order_release);
+	live_sample(f.ls, &f.ring, 0, 2, 0, 200000000);
+	while (ring_pop(&f.ring, &rec)) {
+		errs += rec.type == LIVE_ERROR;
+		live_view_feed(&v, &rec);
+	}
+	ck_assert_uint_eq(errs, (sizeof(f.ws[0].err) - 1 + LIVE_TEXT_PART - 1) / LIVE_TEXT_PART);
+	ck_assert_uint_eq(v.nr_errors, 1);
+	ck_assert_uint_eq(v.last_error, 0);
+	ck_assert_str_eq(v.error[0], f.ws[0].err);
+	ck_assert_str_eq(v.error[1], "");
+	/* the next ticks: not again */
+	live_sample(f.ls, &f.ring, 0, 2, 0, 300000000);
+	for (errs = 0; ring_pop(&f.ring, &rec);)
+		errs += rec.type == LIVE_ERROR;
+	ck_assert_uint_eq(errs, 0);
+	live_view_release(&v);
+	teardown(&f);
+}
+END_TEST
+
 /* A worker's ramp ends when its statistics start: the status says "run" from then on. */
 START_TEST(ramp_ends_when_statistics_start)
 {
@@ -248,6 +287,7 @@ static Suite *live_suite(void)
 	tcase_add_test(tc, ramp_ends_when_statistics_start);
 	tcase_add_test(tc, intervals_bracket_the_whole);
 	tcase_add_test(tc, worker_text_once_per_put);
+	tcase_add_test(tc, worker_error_once);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -187,13 +187,14 @@ START_TEST(flush_closes_what_came_after_the_last_end)
 }
 END_TEST
 
-/* The parts of text for job as the sampler sends them, from sequence number seq on. */
-static size_t text_parts(struct live_rec *out, unsigned job, const char *text, uint32_t seq)
+/* The parts of text for job as the sampler sends them (as type), from sequence number seq on. */
+static size_t typed_parts(struct live_rec *out, uint8_t type, unsigned job, const char *text,
+			  uint32_t seq)
 {
 	size_t len = strlen(text), at = 0, n = 0;
 
 	do {
-		struct live_rec r = { .type = LIVE_TEXT, .job = (uint16_t)job, .seq = seq++ };
+		struct live_rec r = { .type = type, .job = (uint16_t)job, .seq = seq++ };
 		size_t k = len - at < LIVE_TEXT_PART ? len - at : LIVE_TEXT_PART;
 
 		r.u.text.part = (uint8_t)n;
@@ -204,6 +205,11 @@ static size_t text_parts(struct live_rec *out, unsigned job, const char *text, u
 		out[n++] = r;
 	} while (at < len);
 	return n;
+}
+
+static size_t text_parts(struct live_rec *out, unsigned job, const char *text, uint32_t seq)
+{
+	return typed_parts(out, LIVE_TEXT, job, text, seq);
 }
 
 START_TEST(text_whole_or_not_at_all)
@@ -260,6 +266,74 @@ START_TEST(text_whole_or_not_at_all)
 }
 END_TEST
 
+/*
+ * A job's error (LIVE_ERROR) longer than a text, whole or not at all, counted
+ * once, never mixed with a text's parts; its line names the job once.
+ */
+START_TEST(error_whole_once_and_its_line)
+{
+	struct live_view v;
+	struct live_rec parts[LIVE_ERROR_PARTS], tparts[LIVE_TEXT_PARTS];
+	char err[501], line[LIVE_ERROR_MAX + 64];
+	size_t n, i;
+
+	ck_assert_int_eq(live_view_init(&v, 2, 0, NULL), 0);
+	ck_assert_uint_eq(v.nr_errors, 0);
+	memset(err, 'e', 500);
+	err[500] = '\0';
+	memcpy(err, "job 'bad': ", 11);
+	err[499] = '!';
+	n = typed_parts(parts, LIVE_ERROR, 1, err, 10);
+	ck_assert_uint_eq(n, 12);
+	/* a part lost: nothing taken (the run's end reports it) */
+	for (i = 0; i < n; i++)
+		if (i != 5)
+			feed(&v, parts[i]);
+	ck_assert_uint_eq(v.nr_errors, 0);
+	ck_assert_str_eq(v.error[1], "");
+	/* a text's part in the middle of an error's: neither is taken */
+	n = typed_parts(parts, LIVE_ERROR, 1, err, 30);
+	text_parts(tparts, 1, "hello", 31);
+	feed(&v, parts[0]);
+	feed(&v, tparts[0]);
+	for (i = 1; i < n; i++)
+		feed(&v, parts[i]);
+	ck_assert_uint_eq(v.nr_errors, 0);
+	ck_assert_str_eq(v.text[1], "hello");
+	/* whole: taken, counted once, the job said */
+	n = typed_parts(parts, LIVE_ERROR, 1, err, 50);
+	for (i = 0; i < n; i++)
+		feed(&v, parts[i]);
+	ck_assert_uint_eq(v.nr_errors, 1);
+	ck_assert_uint_eq(v.last_error, 1);
+	ck_assert_str_eq(v.error[1], err);
+	ck_assert_str_eq(v.text[1], "hello");
+	/* the same again (no sampler sends it twice): not counted twice */
+	n = typed_parts(parts, LIVE_ERROR, 1, err, 70);
+	for (i = 0; i < n; i++)
+		feed(&v, parts[i]);
+	ck_assert_uint_eq(v.nr_errors, 1);
+	live_view_error_line(&v, 1, "bad", line, sizeof(line));
+	ck_assert_msg(!strncmp(line, "job 'bad' failed: eeee", 22), "line '%.40s'", line);
+	ck_assert_uint_eq(strlen(line), strlen("job 'bad' failed: ") + 500 - 11);
+	/* an error that does not begin with the job's name keeps all of it; escaped */
+	n = typed_parts(parts, LIVE_ERROR, 0, "device gone \033[2J", 90);
+	feed(&v, parts[0]);
+	ck_assert_uint_eq(v.nr_errors, 2);
+	ck_assert_uint_eq(v.last_error, 0);
+	live_view_error_line(&v, 0, "ok", line, sizeof(line));
+	ck_assert_str_eq(line, "job 'ok' failed: device gone ?[2J");
+	/* a job that has not failed, or is not in the layout: no line */
+	live_view_release(&v);
+	ck_assert_int_eq(live_view_init(&v, 2, 0, NULL), 0);
+	live_view_error_line(&v, 1, "bad", line, sizeof(line));
+	ck_assert_str_eq(line, "");
+	live_view_error_line(&v, 5, "x", line, sizeof(line));
+	ck_assert_str_eq(line, "");
+	live_view_release(&v);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("live_view");
@@ -271,6 +345,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, lost_tick_end_sums_devices);
 	tcase_add_test(tc, flush_closes_what_came_after_the_last_end);
 	tcase_add_test(tc, text_whole_or_not_at_all);
+	tcase_add_test(tc, error_whole_once_and_its_line);
 	suite_add_tcase(s, tc);
 	return s;
 }
