@@ -15,7 +15,8 @@ for size in 24x80 43x132; do
 		[ $mode = ascii ] && args+=(--ascii)
 		for script in "$SRCDIR"/tests/screens/run_fake.script "$SRCDIR"/tests/screens/run_clones.script \
 			"$SRCDIR"/tests/screens/run_devices.script \
-			"$SRCDIR"/tests/screens/run_numa.script "$SRCDIR"/tests/screens/run_output.script; do
+			"$SRCDIR"/tests/screens/run_numa.script "$SRCDIR"/tests/screens/run_output.script \
+			"$SRCDIR"/tests/screens/run_error.script; do
 			sed "s#\${OUT}#$out#g" "$script" >"$RB_TMP/script"
 			if ! LANG=C.UTF-8 TERM=xterm-256color "$RAIDBENCH" tui-test "${args[@]}" "$RB_TMP/script" \
 				2>"$RB_TMP/err"; then

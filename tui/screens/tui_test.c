@@ -15,6 +15,8 @@
  *                  D jobs of C clones each over D devices (one device per job)
  *   fake-text J TEXT  job J's latest text (exec's output), as the sampler sends
  *                  it: LIVE_TEXT parts, TEXT as it stands (already escaped)
+ *   fake-error J TEXT  job J failed with error TEXT, as the sampler sends it
+ *                  (LIVE_ERROR parts)
  *   fake-fleet N [lost|version]   the same for a run on four fio servers
  *   wait-run S     a real run: poll until it ends (at most S seconds)
  *   dump FILE      the screen as text ("-" = stdout)
@@ -230,15 +232,15 @@ static void fake_run(struct app *app, int ticks, int clones, bool numa)
 	}
 }
 
-/* Job j's latest text in LIVE_TEXT parts, numbered one after another as the sampler does. */
-static void fake_text(struct app *app, unsigned j, const char *text)
+/* Job j's text in LIVE_TEXT (or LIVE_ERROR) parts, numbered one after another as the sampler does. */
+static void fake_text(struct app *app, uint8_t type, unsigned j, const char *text)
 {
 	static uint32_t seq;
 	size_t len = strlen(text), at = 0;
 	uint8_t part = 0;
 
 	do {
-		struct live_rec rec = { .type = LIVE_TEXT, .job = (uint16_t)j, .seq = seq++ };
+		struct live_rec rec = { .type = type, .job = (uint16_t)j, .seq = seq++ };
 		size_t n = len - at < LIVE_TEXT_PART ? len - at : LIVE_TEXT_PART;
 
 		rec.u.text.part = part++;
@@ -468,7 +470,9 @@ int tui_test_main(int argc, char **argv)
 			else
 				fake_run(&app, ticks, clones, strstr(arg, "numa") != NULL);
 		} else if (!strcmp(line, "fake-text") && arg && strchr(arg, ' ')) {
-			fake_text(&app, (unsigned)atoi(arg), strchr(arg, ' ') + 1);
+			fake_text(&app, LIVE_TEXT, (unsigned)atoi(arg), strchr(arg, ' ') + 1);
+		} else if (!strcmp(line, "fake-error") && arg && strchr(arg, ' ')) {
+			fake_text(&app, LIVE_ERROR, (unsigned)atoi(arg), strchr(arg, ' ') + 1);
 		} else if (!strcmp(line, "fake-fleet") && arg) {
 			char *fault = strchr(arg, ' ');
 
