@@ -109,8 +109,10 @@ static void set_error(struct worker *w, int err, const char *fmt, ...)
 	vsnprintf(w->err, sizeof(w->err), fmt, ap);
 	va_end(ap);
 	/* err is final from here (ts.error stops any other set_error); pairs with the
-	 * sampler's acquire load in core/live.c, which then reads err */
-	atomic_store_explicit(&w->pub_failed, true, memory_order_release);
+	 * sampler's acquire load in core/live.c, which then reads err. An error of 0
+	 * is no failure for the report (run_end): not for the live view either */
+	if (err)
+		atomic_store_explicit(&w->pub_failed, true, memory_order_release);
 }
 
 /*
