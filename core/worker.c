@@ -1645,7 +1645,13 @@ void *worker_main(void *arg)
 	cpu_usage(&ru1);
 	if (worker_logs_close(w, t_end) < 0)
 		set_error(w, EIO, "job '%s': writing its log files failed (disk full?)", job->name);
-	worker_iolog_close(w);
+	{
+		int ret = worker_iolog_close(w);
+
+		if (ret < 0)
+			set_error(w, -ret, "job '%s': write_iolog=%s: %s", job->name,
+				  job->write_iolog, strerror(-ret));
+	}
 	/* as fio: once the I/O is over and the logs are written; its status changes nothing.
 	 * A stopped run does not wait for one more command. */
 	{

@@ -128,6 +128,7 @@ struct worker {
 	struct flow *flow;		/* flow=: the runner's, NULL without flow control */
 	uint64_t flow_ios;		/* I/Os this worker counted into its flow */
 	uint64_t iolog_t0;		/* the iolog's time zero */
+	int iolog_errno;		/* the first write to the iolog that failed: why */
 
 	/* shared with the runner; see the threading contract above */
 	const struct guard_consent *consent;

@@ -101,7 +101,7 @@ void lat_target_complete(struct lat_target *lt, const struct job_spec *job, uint
 /* write_iolog: fio's iolog version 3 of the I/Os issued (core/worker_iolog.c) */
 int worker_iolog_open(struct worker *w, char *err, size_t errlen);
 void worker_iolog_io(struct worker *w, const struct io_unit *u);
-void worker_iolog_close(struct worker *w);
+int worker_iolog_close(struct worker *w);
 
 /*
  * Whether fio keeps a file's writes in write order for their read-back: it

@@ -55,20 +55,25 @@ void worker_iolog_io(struct worker *w, const struct io_unit *u)
 		what = names[u->ddir];
 	else
 		what = u->datasync ? "datasync" : "sync";
-	fprintf(w->iolog, "%llu %s %s %llu %u\n", since(w), w->files[u->file_idx].path, what,
-		(unsigned long long)u->offset, u->len);
+	if (fprintf(w->iolog, "%llu %s %s %llu %u\n", since(w), w->files[u->file_idx].path, what,
+		    (unsigned long long)u->offset, u->len) < 0 && !w->iolog_errno)
+		w->iolog_errno = errno ? errno : EIO;
 }
 
-void worker_iolog_close(struct worker *w)
+int worker_iolog_close(struct worker *w)
 {
 	unsigned i;
+	int ret = 0;
 
 	if (!w->iolog)
-		return;
+		return 0;
 	for (i = 0; i < w->nr_files; i++)
 		fprintf(w->iolog, "%llu %s close\n", since(w), w->files[i].path);
-	if (fclose(w->iolog) && !w->err[0])
-		snprintf(w->err, sizeof(w->err), "job '%s': write_iolog=%s: %s", w->job->name,
-			 w->job->write_iolog, strerror(errno));
+	/* a write that failed on the way (a full disk) said why; else the close's flush */
+	if (w->iolog_errno || ferror(w->iolog))
+		ret = -(w->iolog_errno ? w->iolog_errno : EIO);
+	if (fclose(w->iolog) && !ret)
+		ret = errno ? -errno : -EIO;
 	w->iolog = NULL;
+	return ret;
 }

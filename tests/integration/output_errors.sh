@@ -28,6 +28,13 @@ null_run --output=/dev/null --live=/dev/full 2>"$ERR"
 rc=$?
 check "--live=/dev/full: exit 1 (got $rc)" [ "$rc" -eq 1 ]
 check "... names the file ($(head -1 "$ERR"))" grep -q "cannot write /dev/full: No space left on device" "$ERR"
+# write_iolog= on a full disk: the log the user asked for is lost, so the job fails and
+# says why (fio 3.33 exits 0 and says nothing); the results are still reported
+null_run --output=/dev/null --output-format=json --write_iolog=/dev/full 2>"$ERR"
+rc=$?
+check "write_iolog=/dev/full: exit 1 (got $rc)" [ "$rc" -eq 1 ]
+check "... names the job, the file and the reason ($(head -1 "$ERR"))" \
+	grep -qx "job 'a': write_iolog=/dev/full: No space left on device" "$ERR"
 
 # a reader that went away (a pipe into a command that quit): said, and the run still saved
 n_before=$(ls "$XDG_DATA_HOME"/raidbench/results/*.json 2>/dev/null | wc -l)
