@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "rand.h"
@@ -53,16 +54,47 @@ static inline double unit_draw(struct rb_dist *d)
 	return (double)rb_taus_next(&d->rand) / 4294967295.0;
 }
 
+/*
+ * The last sum, kept (under a lock: workers may set up in parallel):
+ * numjobs= clones and files of one size ask for the same one, and ten
+ * million pow() calls take a quarter of a second.
+ */
+static struct {
+	pthread_mutex_t lock;
+	uint64_t terms;
+	double theta, sum;
+} zeta_memo = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static double zeta(uint64_t terms, double theta)
+{
+	double sum = 0.0;
+	uint64_t i;
+
+	pthread_mutex_lock(&zeta_memo.lock);
+	if (zeta_memo.terms == terms && zeta_memo.theta == theta) {
+		sum = zeta_memo.sum;
+		pthread_mutex_unlock(&zeta_memo.lock);
+		return sum;
+	}
+	pthread_mutex_unlock(&zeta_memo.lock);
+	/* largest terms first, one at a time: fio's order, hence its rounding */
+	for (i = 1; i <= terms; i++)
+		sum += pow(1.0 / (double)i, theta);
+	pthread_mutex_lock(&zeta_memo.lock);
+	zeta_memo.terms = terms;
+	zeta_memo.theta = theta;
+	zeta_memo.sum = sum;
+	pthread_mutex_unlock(&zeta_memo.lock);
+	return sum;
+}
+
 static void zipf_init(struct rb_dist *d, double theta)
 {
-	uint64_t terms = d->nranges < ZETA_MAX_TERMS ? d->nranges : ZETA_MAX_TERMS, i;
+	uint64_t terms = d->nranges < ZETA_MAX_TERMS ? d->nranges : ZETA_MAX_TERMS;
 	double n = (double)d->nranges;
 
-	/* largest terms first, one at a time: fio's order, hence its rounding */
 	d->theta = theta;
-	d->zetan = 0.0;
-	for (i = 1; i <= terms; i++)
-		d->zetan += pow(1.0 / (double)i, theta);
+	d->zetan = zeta(terms, theta);
 	d->zeta2 = pow(1.0, theta) + pow(0.5, theta);
 	d->alpha = 1.0 / (1.0 - theta);
 	d->eta = (1.0 - pow(2.0 / n, 1.0 - theta)) / (1.0 - d->zeta2 / d->zetan);
@@ -119,8 +151,9 @@ static int check_param(enum rand_dist kind, double param, double center, char *e
 	}
 	switch (kind) {
 	case DIST_ZIPF:
-		if (!(param > 0.0) || param == 1.0 || !isfinite(param)) {
-			snprintf(err, errlen, "zipf theta must be greater than 0 and not 1 (got %g)",
+		/* fio takes any theta but 1 (0 is uniform, below 0 favours the high ranks) */
+		if (param == 1.0 || !isfinite(param)) {
+			snprintf(err, errlen, "zipf theta must be a number other than 1 (got %g)",
 				 param);
 			return -EINVAL;
 		}

@@ -367,6 +367,7 @@ fi
 if command -v fio >/dev/null; then
 	for a in "--size=1m --rw=randread --random_distribution=zipf:1.2" \
 		"--size=1m --rw=randwrite --random_distribution=zipf:0.8" \
+		"--size=1m --rw=randread --random_distribution=zipf:-0.5" \
 		"--size=1m --rw=randread --random_distribution=pareto:0.5" \
 		"--size=1m --rw=randread --random_distribution=normal:10" \
 		"--size=2m --rw=randread --random_distribution=normal:10:0.25" \

@@ -375,7 +375,15 @@ START_TEST(test_dist_zipf)
 
 	ck_assert_ptr_null(rb_dist_new(DIST_ZIPF, 1.0, -1, 100, 1, err, sizeof(err)));
 	ck_assert_msg(strstr(err, "theta") != NULL, "message: %s", err);
-	ck_assert_ptr_null(rb_dist_new(DIST_ZIPF, 0.0, -1, 100, 1, err, sizeof(err)));
+	/* fio takes theta 0 (uniform) and below (the high ranks hot): in range too */
+	d = rb_dist_new(DIST_ZIPF, 0.0, -1, 100, 1, err, sizeof(err));
+	ck_assert_ptr_nonnull(d);
+	hot_share(d, 100, 1000, 1);
+	rb_dist_free(d);
+	d = rb_dist_new(DIST_ZIPF, -0.5, -1, 100, 1, err, sizeof(err));
+	ck_assert_ptr_nonnull(d);
+	hot_share(d, 100, 1000, 1);
+	rb_dist_free(d);
 }
 END_TEST
 
