@@ -592,7 +592,7 @@ next_file:
 		}
 		bs = ret ? 0 : pick_bs(w, ddir, f->reach - off);
 		/* and fill_io_u's: an I/O that would run past the end of the file is none */
-		if (bs && off + bs > f->seq_end)
+		if (bs && off + bs > (f->seq_end > f->reach ? f->seq_end : f->reach))
 			bs = 0;
 		/*
 		 * the map is full or nothing fits: the pass is over (the phase, if

@@ -55,7 +55,6 @@ struct worker_file {
 	struct rb_dist *dist;	/* random_distribution=zipf, pareto or normal, else NULL */
 	struct rb_lfsr lfsr;	/* random_generator=lfsr: the file's blocks, once a pass */
 	bool has_lfsr;
-	uint64_t nr_blocks;	/* region / min bs */
 	/*
 	 * verify: bitmaps by the worker's vgran bytes, NULL otherwise: the piece
 	 * holds part of a write to read back (written), and the piece is where
