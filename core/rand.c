@@ -7,6 +7,8 @@
  * It is a per-thread object with no locking and no allocation; it must stay
  * cheap enough to draw several numbers per I/O. Not for cryptography.
  */
+#include <string.h>
+
 #include "rand.h"
 
 static inline uint64_t rotl(uint64_t x, int k)
@@ -126,6 +128,60 @@ void rb_taus_init(struct rb_taus *t, uint64_t randseed, unsigned thread_nr, unsi
 unsigned rb_taus_pct(struct rb_taus *t)
 {
 	return 1 + (unsigned)(100.0 * ((double)rb_taus_next(t) / 4294967296.0));
+}
+
+/* ---- fio's seed for a file's distribution -------------------------------- */
+
+static inline uint32_t rol32(uint32_t w, unsigned s)
+{
+	return (w << s) | (w >> (32 - s));
+}
+
+/*
+ * Bob Jenkins' lookup2-style hash as fio 3.33 has it, initial value 0. One
+ * difference from Jenkins' own: each 12-byte block adds three single bytes
+ * (the first of each 4-byte word), not three words; kept, as it is what
+ * seeds fio's draws for names longer than 12 bytes.
+ */
+uint32_t rb_name_hash(const char *name)
+{
+	const uint8_t *k = (const uint8_t *)name;
+	uint32_t len = (uint32_t)strlen(name);
+	uint32_t a, b, c;
+
+	a = b = c = 0x61c88647u + len;
+	for (; len > 12; len -= 12, k += 12) {
+		a += k[0];
+		b += k[4];
+		c += k[8];
+		a -= c; a ^= rol32(c, 4); c += b;
+		b -= a; b ^= rol32(a, 6); a += c;
+		c -= b; c ^= rol32(b, 8); b += a;
+		a -= c; a ^= rol32(c, 16); c += b;
+		b -= a; b ^= rol32(a, 19); a += c;
+		c -= b; c ^= rol32(b, 4); b += a;
+	}
+	if (!len)
+		return c;
+	/* the last 1-12 bytes, little end first into a, then b, then c */
+	for (uint32_t i = 0; i < len; i++) {
+		uint32_t v = (uint32_t)k[i] << (8 * (i % 4));
+
+		if (i < 4)
+			a += v;
+		else if (i < 8)
+			b += v;
+		else
+			c += v;
+	}
+	c ^= b; c -= rol32(b, 14);
+	a ^= c; a -= rol32(c, 11);
+	b ^= a; b -= rol32(a, 25);
+	c ^= b; c -= rol32(b, 16);
+	a ^= c; a -= rol32(c, 4);
+	b ^= a; b -= rol32(a, 14);
+	c ^= b; c -= rol32(b, 24);
+	return c;
 }
 
 /* ---- fio's offset generator: taus88, or taus258 for more than 2^32 blocks ---- */

@@ -1,7 +1,7 @@
 /*
  * rand.h - random numbers for offsets, directions and block sizes: a fast
- * seedable generator, the random map that visits every block once per pass,
- * and the zipf/pareto/normal offset distributions.
+ * seedable generator, the random map and the lfsr that visit every block
+ * once per pass, and the zipf/pareto/normal offset distributions.
  *
  * Threading contract: each object belongs to one worker thread.
  */
@@ -203,15 +203,48 @@ uint64_t rb_randmap_set_nr(struct rb_randmap *m, uint64_t b, uint64_t n);
 void rb_randmap_free(struct rb_randmap *m);
 
 /*
- * Non-uniform block choice. Hot blocks are spread over the range (fio hashes
- * the rank), so zipf:1.2 concentrates I/O on a few scattered blocks.
+ * Non-uniform block choice, fio 3.33's: zipf and pareto draw a popularity
+ * rank, normal sums a dozen uniform draws; each result is scattered over the
+ * range by a multiplicative hash (so "hot" blocks are spread over the device,
+ * normal's included) and shifted by center. Each file has its own generator:
+ * taus88 from a 32-bit seed (rb_dist_seed).
  */
 struct rb_dist;
 
-/* Returns NULL on ENOMEM or bad parameters (err filled). */
+/*
+ * nranges: the file's region in blocks of the smaller of the read and write
+ * sizes, a partial last block counted (fio's, so a draw may land where no
+ * I/O fits). center -1 when unset. Returns NULL on ENOMEM or bad parameters
+ * (err filled); the caller frees with rb_dist_free.
+ */
 struct rb_dist *rb_dist_new(enum rand_dist kind, double param, double center,
-			    uint64_t nr_blocks, uint64_t seed, char *err, size_t errlen);
+			    uint64_t nranges, uint32_t seed, char *err, size_t errlen);
+/* A block in [0, nranges). */
 uint64_t rb_dist_next(struct rb_dist *d);
 void rb_dist_free(struct rb_dist *d);
+
+/* fio's jhash of a file name: with randrepeat, its distribution's seed times thread_nr. */
+uint32_t rb_name_hash(const char *name);
+
+/*
+ * random_generator=lfsr: a maximal-length XNOR shift register (fio's tap
+ * table, by the bits needed for the region's blocks) that steps through
+ * every block once per pass, skipping states past the last block; no map.
+ */
+struct rb_lfsr {
+	uint64_t state;
+	uint64_t xormask;	/* the taps */
+	uint64_t top;		/* the bit a step shifts in */
+	uint64_t last;		/* the highest block */
+	uint64_t drawn;		/* blocks given since the last reset */
+	bool first;		/* the first draw after setup takes one step more (fio's) */
+};
+
+/* nr_blocks > 0; -EINVAL when the seed is the register's one dead state (all ones). */
+int rb_lfsr_init(struct rb_lfsr *l, uint64_t nr_blocks, uint64_t seed);
+/* A new pass (fio resets at each open of the file): every block again, from seed. */
+int rb_lfsr_reset(struct rb_lfsr *l, uint64_t seed);
+/* The next block; false once every block of the pass has been given. */
+bool rb_lfsr_next(struct rb_lfsr *l, uint64_t *block);
 
 #endif

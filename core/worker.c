@@ -216,12 +216,7 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
 		return strided_offset(w, f, bs, random);
 
 	if (random) {
-		if (job->nr_dzones) {
-			if (worker_zoned_offset(w, f, ddir, &off))
-				off = 0;
-		} else if (f->dist)
-			off = rb_dist_next(f->dist) * w->min_bs;
-		else if (worker_rand_offset(w, f, ddir, &off))
+		if (worker_rand_block(w, f, ddir, &off))
 			off = 0;	/* the pass is over; the caller's byte count ends it */
 		else if (f->map)
 			worker_map_mark(w, f, ddir, off, bs);
@@ -441,7 +436,7 @@ static int rand_seq_offset(struct worker *w, struct worker_file *f, int ddir, ui
 	if (f->next_seq[ddir] >= f->size && w->job->time_based && w->nr_files == 1)
 		f->next_seq[ddir] = 0;
 	if (f->next_seq[ddir] >= end)
-		return worker_rand_offset(w, f, ddir, off);
+		return worker_rand_block(w, f, ddir, off);
 	if (f->next_seq[ddir] >= f->size)
 		return -ENOSPC;
 	*off = f->next_seq[ddir];
@@ -588,12 +583,11 @@ next_file:
 			off = f->last_start[ddir] == UINT64_MAX ? 0 : f->last_start[ddir];
 		else if (rand_seq)
 			ret = rand_seq_offset(w, f, ddir, &off);
-		else if (job->nr_dzones)
-			ret = worker_zoned_offset(w, f, ddir, &off);
-		else if (f->dist)
-			off = rb_dist_next(f->dist) * w->min_bs;
 		else
-			ret = worker_rand_offset(w, f, ddir, &off);
+			ret = worker_rand_block(w, f, ddir, &off);
+		/* fio's get_next_offset: an offset past the region is no offset */
+		if (!ret && off >= f->reach)
+			ret = -ENOSPC;
 		if (ret == -ERANGE) {
 			set_error(w, EINVAL, "job '%s': random_distribution=zoned_abs: the zones "
 				  "run past the end of %s (%llu bytes)", job->name, f->path,
@@ -602,6 +596,9 @@ next_file:
 			return false;
 		}
 		bs = ret ? 0 : pick_bs(w, ddir, f->reach - off);
+		/* and fill_io_u's: an I/O that would run past the end of the file is none */
+		if (bs && off + bs > (f->seq_end > f->reach ? f->seq_end : f->reach))
+			bs = 0;
 		/*
 		 * the map is full or nothing fits: the pass is over (the phase, if
 		 * it did nothing); fio does not count the direction it picked
@@ -1845,23 +1842,6 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	ret = worker_offsets_setup(w, seed, index + 1, w->err, sizeof(w->err));
 	if (ret)
 		return ret;
-	for (i = 0; i < w->nr_files; i++) {
-		struct worker_file *f = &w->files[i];
-		char derr[256] = "";
-
-		if (!job_is_random(job))
-			continue;
-		if (job->random_distribution != DIST_RANDOM) {
-			f->dist = rb_dist_new(job->random_distribution, job->dist_param,
-					      job->dist_center, f->nr_blocks - (w->max_bs / w->min_bs) + 1,
-					      seed + i, derr, sizeof(derr));
-			if (!f->dist) {
-				snprintf(w->err, sizeof(w->err), "job '%s': random_distribution: %s",
-					 job->name, derr);
-				return -EINVAL;
-			}
-		}
-	}
 	/*
 	 * No placement asked for: the worker will run on its target's node.
 	 * Chosen here, before any thread starts, so the run's layout shows it.

@@ -55,8 +55,9 @@ struct worker_file {
 	/* zonemode=strided: the current zone, the position in it, bytes done there */
 	uint64_t zone_start, zone_pos, zone_done;
 	struct rb_randmap *map;	/* blocks of map_bs random I/O covered this pass, NULL without */
-	struct rb_dist *dist;
-	uint64_t nr_blocks;	/* region / min bs */
+	struct rb_dist *dist;	/* random_distribution=zipf, pareto or normal, else NULL */
+	struct rb_lfsr lfsr;	/* random_generator=lfsr: the file's blocks, once a pass */
+	bool has_lfsr;
 	/*
 	 * verify: bitmaps by the worker's vgran bytes, NULL otherwise: the piece
 	 * holds part of a write to read back (written), and the piece is where

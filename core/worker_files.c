@@ -499,7 +499,6 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 		}
 		f->start = start;
 		f->size = size;
-		f->nr_blocks = size / w->min_bs;
 	}
 	w->size_bytes = whole;
 	w->io_limit = job->io_size ? job->io_size : whole;
@@ -601,7 +600,6 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 			w->files[i].lbs = 512;
 			w->files[i].size = job->size / w->min_bs * w->min_bs;
 			w->files[i].reach = w->files[i].size;
-			w->files[i].nr_blocks = w->files[i].size / w->min_bs;
 		}
 		w->io_limit = w->size_bytes = job->size;
 		return 0;
@@ -617,7 +615,6 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 			w->files[i].lbs = 512;
 			w->files[i].size = (UINT64_C(1) << 50) / w->min_bs * w->min_bs;
 			w->files[i].reach = w->files[i].size;
-			w->files[i].nr_blocks = w->files[i].size / w->min_bs;
 		}
 		w->io_limit = w->size_bytes = UINT64_MAX;
 		return 0;

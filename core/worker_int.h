@@ -38,11 +38,24 @@ void worker_offsets_new_loop(struct worker *w, bool reseed);
 bool worker_draw_random(struct worker *w, int ddir);
 /*
  * A random offset of direction ddir in f's region (relative to its start):
- * drawn uniformly over the aligned starts, moved on to the next free block
- * when the random map has it covered. -ENOSPC when the map is full (the
- * pass is over) or no I/O fits the region.
+ * drawn uniformly over the aligned starts (or the file's next lfsr block),
+ * moved on to the next free block when the random map has it covered.
+ * -ENOSPC when the map or lfsr has no block left (the pass is over) or no
+ * I/O fits the region.
  */
 int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off);
+/*
+ * fio's get_next_rand_block: the job's random_distribution picks (uniform,
+ * zoned, zipf, pareto, normal); a timed job whose file has no block left
+ * starts over on it once. The offset may lie where no I/O fits (zipf and
+ * the like count a partial last block): the caller checks.
+ */
+int worker_rand_block(struct worker *w, struct worker_file *f, int ddir, uint64_t *off);
+/* A random pass over f gives each block once (map or lfsr), so it ends when none is left. */
+static inline bool worker_file_covers(const struct worker_file *f)
+{
+	return f->map || f->has_lfsr;
+}
 /*
  * random_distribution=zoned(_abs), as fio: a zone by its share of the
  * accesses, a block drawn uniformly inside it. -ENOSPC when no I/O fits,
@@ -105,11 +118,11 @@ int worker_iolog_close(struct worker *w);
 
 /*
  * Whether fio keeps a file's writes in write order for their read-back: it
- * has fio's random map (lfsr has none there); else they are sorted by offset.
+ * has fio's random map (lfsr has none); else they are sorted by offset.
  */
 static inline bool worker_write_order(const struct worker *w, const struct worker_file *f)
 {
-	return f->map && w->job->random_generator != RANDGEN_LFSR;
+	return f->map != NULL;
 }
 
 /* The verify phase's read-back: the pass's intact writes (core/worker_readback.c) */

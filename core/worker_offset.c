@@ -38,13 +38,45 @@ static uint64_t last_block(const struct job_spec *job, const struct worker_file 
 	return size / ba;
 }
 
+/*
+ * The seed of a file's zipf, pareto or normal draws: with randrepeat (and no
+ * randseed=), fio's hash of the file's name times the thread number, so each
+ * file draws its own; otherwise the seed of the job's random offsets.
+ */
+static uint32_t dist_seed(const struct worker *w, const struct worker_file *f, unsigned thread_nr)
+{
+	if (w->reseed_loops)
+		return rb_name_hash(f->path) * (uint32_t)thread_nr;
+	return (uint32_t)w->off_rand.seed;
+}
+
+/* A file's non-uniform distribution: its region in blocks of the smaller read or write size. */
+static int dist_setup(struct worker *w, struct worker_file *f, unsigned thread_nr, char *err,
+		      size_t errlen)
+{
+	const struct job_spec *job = w->job;
+	uint64_t unit = job->bs[DDIR_READ] < job->bs[DDIR_WRITE] ? job->bs[DDIR_READ]
+								 : job->bs[DDIR_WRITE];
+	char derr[200] = "";
+
+	/* a partial last block counts: a draw may land where no I/O fits (fio's nranges) */
+	f->dist = rb_dist_new(job->random_distribution, job->dist_param, job->dist_center,
+			      (f->reach + unit - 1) / unit, dist_seed(w, f, thread_nr), derr,
+			      sizeof(derr));
+	if (!f->dist) {
+		snprintf(err, errlen, "job '%s': random_distribution: %s", job->name, derr);
+		return errno == ENOMEM ? -ENOMEM : -EINVAL;
+	}
+	return 0;
+}
+
 int worker_offsets_setup(struct worker *w, uint64_t seed, unsigned thread_nr, char *err,
 			 size_t errlen)
 {
 	const struct job_spec *job = w->job;
 	uint64_t most = 0, block_seed;
 	unsigned i;
-	int d;
+	int d, ret;
 	bool use64;
 
 	/* the map's block is the smallest size of any direction, used or not (fio's rw_min_bs) */
@@ -82,14 +114,39 @@ int worker_offsets_setup(struct worker *w, uint64_t seed, unsigned thread_nr, ch
 
 	if (!job_is_random(job) || job->zone_strided)
 		return 0;
-	/* non-uniform distributions and blockalign go without a map, as in fio */
-	if (job->norandommap && job->random_generator != RANDGEN_LFSR)
+	/*
+	 * zipf, pareto and normal: a generator per file and nothing else, no
+	 * map and no lfsr (fio's init_random_map stops there); zoned draws
+	 * from the job's offset generator, or the lfsr
+	 */
+	if (job->random_distribution != DIST_RANDOM) {
+		for (i = 0; i < w->nr_files; i++) {
+			ret = dist_setup(w, &w->files[i], thread_nr, err, errlen);
+			if (ret)
+				return ret;
+		}
 		return 0;
+	}
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];
-		uint64_t nr = f->size / w->map_bs;
+		uint64_t nr = f->reach / w->map_bs;
 
 		if (!nr)
+			continue;
+		/* lfsr takes the map's place, norandommap or not (fio's) */
+		if (job->random_generator == RANDGEN_LFSR) {
+			if (rb_lfsr_init(&f->lfsr, nr, block_seed)) {
+				snprintf(err, errlen, "job '%s': random_generator=lfsr cannot start "
+					 "from this seed over %llu blocks of %s (fio fails the "
+					 "same way); try another randseed=", job->name,
+					 (unsigned long long)nr, f->path);
+				return -EINVAL;
+			}
+			f->has_lfsr = true;
+			continue;
+		}
+		/* non-uniform distributions and blockalign go without a map, as in fio */
+		if (job->norandommap)
 			continue;
 		f->map = rb_randmap_new(nr);
 		if (!f->map) {
@@ -102,14 +159,26 @@ int worker_offsets_setup(struct worker *w, uint64_t seed, unsigned thread_nr, ch
 	return 0;
 }
 
+/*
+ * fio's fio_file_reset: a new pass over the file (each open of it, and a
+ * timed job whose map or lfsr ran out): every block free again, the lfsr
+ * back at its seed.
+ */
+static void file_reset_blocks(struct worker *w, struct worker_file *f)
+{
+	if (f->map)
+		rb_randmap_reset(f->map);
+	if (f->has_lfsr)
+		rb_lfsr_reset(&f->lfsr, w->off_rand.seed);
+}
+
 void worker_offsets_new_loop(struct worker *w, bool reseed)
 {
 	unsigned i;
 	int d;
 
 	for (i = 0; i < w->nr_files; i++)
-		if (w->files[i].map)
-			rb_randmap_reset(w->files[i].map);
+		file_reset_blocks(w, &w->files[i]);
 	if (!reseed)
 		return;
 	rb_frand_init(&w->off_rand, w->off_rand.seed, w->off_use64);
@@ -123,37 +192,39 @@ bool worker_draw_random(struct worker *w, int ddir)
 	return rb_taus_pct(&w->seq_rand[ddir]) <= w->job->percentage_random[ddir];
 }
 
-int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+/*
+ * A block in [0, lastb) from the job's offset generator, or the file's next
+ * lfsr block (which knows its own range, as fio's ignores lastb), moved on
+ * to the next free one where the map has it covered. -ENOSPC when the map
+ * or the lfsr has no block left.
+ */
+static int draw_block(struct worker *w, struct worker_file *f, uint64_t lastb, uint64_t *b)
 {
-	const struct job_spec *job = w->job;
-	uint64_t lastb = last_block(job, f, ddir), b;
-
-	if (!lastb)
-		return -ENOSPC;
-	b = rb_frand_scale(&w->off_rand, lastb);
-	if (f->map && rb_randmap_isset(f->map, b)) {
-		b = rb_randmap_next_free(f->map, b);
-		if (b == RB_RANDMAP_NONE) {
-			if (!job->time_based)
-				return -ENOSPC;
-			/*
-			 * a timed job starts over on the file inside its pass, as
-			 * fio's fio_file_reset: every block free, the sequential
-			 * picks back at the start, the draws going on (no reseed)
-			 */
-			rb_randmap_reset(f->map);
-			for (int d = 0; d < DDIR_RWDIR_CNT; d++) {
-				f->next_seq[d] = 0;
-				f->last_start[d] = UINT64_MAX;
-			}
-			b = rb_frand_scale(&w->off_rand, lastb);
-		}
+	if (f->has_lfsr)
+		return rb_lfsr_next(&f->lfsr, b) ? 0 : -ENOSPC;
+	*b = rb_frand_scale(&w->off_rand, lastb);
+	if (f->map && rb_randmap_isset(f->map, *b)) {
+		*b = rb_randmap_next_free(f->map, *b);
+		if (*b == RB_RANDMAP_NONE)
+			return -ENOSPC;
 	}
-	*off = b * align_of(job, ddir);
 	/* the next draw is known: its map word arrives while this I/O is issued */
 	if (f->map)
 		rb_randmap_prefetch(f->map, rb_frand_peek_scale(&w->off_rand, lastb));
 	return 0;
+}
+
+int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+{
+	uint64_t lastb = last_block(w->job, f, ddir), b;
+	int ret;
+
+	if (!lastb)
+		return -ENOSPC;
+	ret = draw_block(w, f, lastb, &b);
+	if (!ret)
+		*off = b * align_of(w->job, ddir);
+	return ret;
 }
 
 int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
@@ -162,6 +233,7 @@ int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint6
 	uint64_t lastb = last_block(job, f, ddir), ba = align_of(job, ddir);
 	uint64_t first = 0, end = 0, b;
 	unsigned v, acc = 0, i;
+	int ret;
 
 	if (!lastb)
 		return -ENOSPC;
@@ -175,18 +247,53 @@ int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint6
 	}
 	if (i == job->nr_dzones) {
 		/* shares that leave v out (fio's table has no entry there): the whole region */
-		b = rb_frand_scale(&w->off_rand, lastb);
+		ret = draw_block(w, f, lastb, &b);
 	} else if (job->dzones_abs) {
 		end = (first + job->dzones[i].size) / ba;
 		if (end > lastb)
 			return -ERANGE;
-		b = first / ba + rb_frand_scale(&w->off_rand, end - first / ba);
+		ret = draw_block(w, f, end - first / ba, &b);
+		b += first / ba;
 	} else {
 		end = first + job->dzones[i].size;
-		b = rb_frand_scale(&w->off_rand, lastb * (end - first) / 100) + first * lastb / 100;
+		ret = draw_block(w, f, lastb * (end - first) / 100, &b);
+		b += first * lastb / 100;
 	}
-	*off = b * ba;
-	return 0;
+	if (!ret)
+		*off = b * ba;
+	return ret;
+}
+
+/* fio's get_next_rand_offset: the job's distribution picks. */
+static int pick_random(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+{
+	if (f->dist) {
+		*off = rb_dist_next(f->dist) * align_of(w->job, ddir);
+		return 0;
+	}
+	if (w->job->nr_dzones)
+		return worker_zoned_offset(w, f, ddir, off);
+	return worker_rand_offset(w, f, ddir, off);
+}
+
+int worker_rand_block(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+{
+	int ret = pick_random(w, f, ddir, off);
+
+	/*
+	 * a timed job starts over on the file inside its pass, as fio's
+	 * fio_file_reset: every block free, the sequential picks back at the
+	 * start, the draws going on (no reseed)
+	 */
+	if (ret == -ENOSPC && w->job->time_based) {
+		file_reset_blocks(w, f);
+		for (int d = 0; d < DDIR_RWDIR_CNT; d++) {
+			f->next_seq[d] = 0;
+			f->last_start[d] = UINT64_MAX;
+		}
+		ret = pick_random(w, f, ddir, off);
+	}
+	return ret;
 }
 
 uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint64_t off,
@@ -228,7 +335,7 @@ bool worker_loop_ends_pass(const struct worker *w)
 	 * size= and the engine counts them at issue (it queues rather than
 	 * completing in its submit call), whatever io_size= is
 	 */
-	return w->files[0].map || !w->sync_io;
+	return worker_file_covers(&w->files[0]) || !w->sync_io;
 }
 
 /*
@@ -281,7 +388,7 @@ uint64_t worker_pass_limit(const struct worker *w)
 	 * (with several files, at the pick that finds the last one's map full)
 	 */
 	if (job_is_random(job))
-		return !w->files[0].map ? w->io_limit : cap;
+		return !worker_file_covers(&w->files[0]) ? w->io_limit : cap;
 	return job->rw_gap ? w->io_limit : region;
 }
 
@@ -340,7 +447,7 @@ static uint64_t readback_bytes(const struct worker *w, uint64_t region, uint64_t
 		uint64_t gap = (uint64_t)(job->rw_gap < 0 ? -job->rw_gap : job->rw_gap);
 
 		cover = region / (bs + gap) * bs;
-	} else if (job_is_random(job) && !w->files[0].map && bs && region >= bs) {
+	} else if (job_is_random(job) && !worker_file_covers(&w->files[0]) && bs && region >= bs) {
 		double n = (double)(written / bs), blocks = (double)(region / bs);
 
 		cover = (uint64_t)(blocks * -expm1(n * log1p(-1.0 / blocks))) * bs;
@@ -404,7 +511,7 @@ uint64_t worker_plan_bytes(const struct worker *w)
 	 * the region; with rw=randread:N only every Nth I/O marks it, so about
 	 * N regions (N=0: never full)
 	 */
-	if (job_is_random(job) && w->files[0].map && job->rw_seq_nr &&
+	if (job_is_random(job) && worker_file_covers(&w->files[0]) && job->rw_seq_nr &&
 	    pass / job->rw_seq_nr > region)
 		pass = region * job->rw_seq_nr;
 	next = pass;

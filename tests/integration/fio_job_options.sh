@@ -341,7 +341,9 @@ if command -v fio >/dev/null; then
 	for a in "--size=64k --rw=randread" "--size=64k --rw=randrw --randrepeat=0 --randseed=5" \
 		"--size=64k --rw=randread:4" "--size=64k --rw=randread --percentage_random=50" \
 		"--size=64k --rw=randrw:3 --rw_sequencer=identical" "--size=128k --rw=randrw:2" \
-		"--size=64k --rw=read --bsrange=4k-16k"; do
+		"--size=64k --rw=read --bsrange=4k-16k" "--size=64k --rw=randread --random_generator=lfsr" \
+		"--size=64k --rw=randwrite --random_distribution=zipf:1.2" \
+		"--size=64k --rw=randread --random_generator=lfsr --random_distribution=zoned:50/10:50/90"; do
 		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
 		fio --name=x --ioengine=null --bs=4k --time_based --runtime=1 $a \
@@ -352,6 +354,53 @@ if command -v fio >/dev/null; then
 		check "as fio, time_based, the same offsets once the map is full: $a" cmp -s \
 			<(awk '$3 ~ /^(read|write|trim)$/ {print $3, $4, $5}' "$RB_TMP/fio.iolog" | head -400) \
 			<(awk '$3 ~ /^(read|write|trim)$/ {print $3, $4, $5}' "$RB_TMP/rb.iolog" | head -400)
+	done
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+fi
+# random_distribution=zipf, pareto and normal, and random_generator=lfsr, drawn as fio
+# draws them: a generator per file seeded from the hash of its name (randrepeat) or
+# the offsets' seed (randseed=), over the region in blocks of the smaller read or write
+# size with a partial last block counted (a draw there ends the file's pass), the rank
+# hashed over the range and shifted by center (normal's too: a popularity, not a bell
+# on the device); lfsr is fio's register, reset at each loop, norandommap or not, and
+# zoned draws from it. The counts, and at iodepth 1 each I/O in write_iolog=, are fio's
+if command -v fio >/dev/null; then
+	for a in "--size=1m --rw=randread --random_distribution=zipf:1.2" \
+		"--size=1m --rw=randwrite --random_distribution=zipf:0.8" \
+		"--size=1m --rw=randread --random_distribution=zipf:-0.5" \
+		"--size=1m --rw=randread --random_distribution=pareto:0.5" \
+		"--size=1m --rw=randread --random_distribution=normal:10" \
+		"--size=2m --rw=randread --random_distribution=normal:10:0.25" \
+		"--size=2m --rw=randread --random_distribution=zipf:1.2:0.3" \
+		"--size=1026k --rw=randread --random_distribution=normal:40" \
+		"--size=3m --rw=randrw --random_distribution=zipf:1.2 --nrfiles=2" \
+		"--size=2m --rw=randread --random_distribution=zipf:1.2 --randseed=42" \
+		"--size=2m --rw=randread --random_distribution=normal:10 --randseed=7 --randrepeat=0" \
+		"--size=2m --rw=randwrite --random_distribution=pareto:0.3 --bsrange=4k-16k" \
+		"--size=2m --rw=randread --random_distribution=zipf:1.2 --loops=2" \
+		"--size=1m --rw=randread --random_distribution=zipf:1.2 --filename=name_past_12_bytes.dat" \
+		"--size=1m --rw=randread --random_generator=lfsr" \
+		"--size=1000k --rw=randread --random_generator=lfsr" \
+		"--size=12345k --rw=randread --random_generator=lfsr" \
+		"--size=3m --rw=randwrite --random_generator=lfsr --nrfiles=2" \
+		"--size=2m --rw=randwrite --random_generator=lfsr --norandommap --loops=3" \
+		"--size=2m --rw=randrw --random_generator=lfsr --randseed=42 --randrepeat=0" \
+		"--size=2m --rw=randread --random_generator=lfsr --randseed=42 --loops=2" \
+		"--size=2m --rw=randread --random_generator=lfsr --bsrange=4k-16k" \
+		"--size=2m --rw=randread:4 --random_generator=lfsr" \
+		"--size=2m --rw=randread --random_generator=lfsr --random_distribution=zoned:50/10:50/90"; do
+		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=null --bs=4k $a --write_iolog="$RB_TMP/fio.iolog" \
+			--output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=null --bs=4k $a --write_iolog="$RB_TMP/rb.iolog"
+		check "as fio, distribution or lfsr: $a ($want)" \
+			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+		check "as fio, distribution or lfsr, the same offsets: $a" cmp -s \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/fio.iolog") \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/rb.iolog")
 	done
 	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 fi

@@ -35,7 +35,6 @@ static void setup(struct fixture *fx, unsigned rw, uint64_t region, uint64_t bs)
 	rb_taus_init(&fx->w.seq_rand[DDIR_READ], 0x89, 1, RB_SEED_SEQ_RAND);
 	rb_taus_init(&fx->w.zone_rand, 0x89, 1, RB_SEED_ZONE);
 	fx->f.size = region;
-	fx->f.nr_blocks = region / bs;
 	fx->w.files = &fx->f;
 	fx->w.nr_files = 1;
 }
@@ -185,7 +184,7 @@ START_TEST(mixed_sizes_stay_inside)
 
 	setup(&fx, RW_READ | RW_RANDOM, 3 * 65536 + 512, 512);
 	fx.w.max_bs = 65536;
-	fx.f.map = rb_randmap_new(fx.f.nr_blocks);
+	fx.f.map = rb_randmap_new(fx.f.size / 512);
 	for (i = 0; i < 20000; i++) {
 		uint64_t bs = sizes[i % 3];
 		uint64_t off = worker_pick_offset(&fx.w, &fx.f, DDIR_READ, bs);
@@ -258,7 +257,6 @@ START_TEST(strided_zones)
 	fx.job.rw |= RW_RANDOM;
 	memset(&fx.f, 0, sizeof(fx.f));
 	fx.f.size = 1 << 20;
-	fx.f.nr_blocks = 128;
 	for (i = 0; i < 44; i++) {
 		off = worker_pick_offset(&fx.w, &fx.f, DDIR_READ, 8192);
 		ck_assert_uint_ge(off, (i / 2) * 49152);

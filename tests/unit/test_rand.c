@@ -5,6 +5,7 @@
  * they are set loose enough to hold for any decent generator, and a change
  * that trips them has broken the distribution, not been unlucky.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check_util.h"
@@ -340,7 +341,7 @@ START_TEST(test_dist_zipf)
 	}
 	rb_dist_free(d);
 
-	/* huge ranges take the zeta tail formula and still stay in range */
+	/* huge ranges (fio sums ten million zeta terms, no more) still stay in range */
 	d = rb_dist_new(DIST_ZIPF, 1.1, 0.5, 2700000000ull, 5, err, sizeof(err));
 	ck_assert_ptr_nonnull(d);
 	for (hi = 0, i = 0; i < 10000; i++) {
@@ -374,7 +375,15 @@ START_TEST(test_dist_zipf)
 
 	ck_assert_ptr_null(rb_dist_new(DIST_ZIPF, 1.0, -1, 100, 1, err, sizeof(err)));
 	ck_assert_msg(strstr(err, "theta") != NULL, "message: %s", err);
-	ck_assert_ptr_null(rb_dist_new(DIST_ZIPF, 0.0, -1, 100, 1, err, sizeof(err)));
+	/* fio takes theta 0 (uniform) and below (the high ranks hot): in range too */
+	d = rb_dist_new(DIST_ZIPF, 0.0, -1, 100, 1, err, sizeof(err));
+	ck_assert_ptr_nonnull(d);
+	hot_share(d, 100, 1000, 1);
+	rb_dist_free(d);
+	d = rb_dist_new(DIST_ZIPF, -0.5, -1, 100, 1, err, sizeof(err));
+	ck_assert_ptr_nonnull(d);
+	hot_share(d, 100, 1000, 1);
+	rb_dist_free(d);
 }
 END_TEST
 
@@ -396,50 +405,135 @@ START_TEST(test_dist_pareto)
 }
 END_TEST
 
-/* Fraction of draws within [lo, hi). */
-static double normal_share(struct rb_dist *d, uint64_t n, uint64_t lo, uint64_t hi)
-{
-	unsigned in = 0, i;
-	uint64_t worst = 0;
-
-	for (i = 0; i < 100000; i++) {
-		uint64_t b = rb_dist_next(d);
-
-		worst = b > worst ? b : worst;
-		in += b >= lo && b < hi;
-	}
-	ck_assert_uint_lt(worst, n);
-	return in / 100000.0;
-}
-
 START_TEST(test_dist_normal)
 {
 	char err[128] = "";
 	struct rb_dist *d = rb_dist_new(DIST_NORMAL, 10, -1, 100000, 3, err, sizeof(err));
 	double share;
+	uint64_t b, lo = 100000, hi = 0;
+	int i;
 
 	ck_assert_msg(d != NULL, "normal:10 refused: %s", err);
-	/* one sigma either side of the middle holds about 68% */
-	share = normal_share(d, 100000, 40000, 60000);
-	ck_assert_double_gt(share, 0.64);
-	ck_assert_double_lt(share, 0.72);
+	/*
+	 * fio's normal is a popularity like zipf's: the blocks within about a
+	 * sigma of the bell's middle (a fifth of them) take ~3/4 of the draws,
+	 * scattered over the range by the hash
+	 */
+	share = hot_share(d, 100000, 200000, 20000);
+	ck_assert_double_gt(share, 0.65);
+	ck_assert_double_lt(share, 0.85);
+	for (i = 0; i < 10000; i++) {
+		b = rb_dist_next(d);
+		lo = b < lo ? b : lo;
+		hi = b > hi ? b : hi;
+	}
+	ck_assert_uint_lt(lo, 10000);
+	ck_assert_uint_gt(hi, 90000);
 	rb_dist_free(d);
 
-	d = rb_dist_new(DIST_NORMAL, 5, 0.2, 100000, 3, err, sizeof(err));
-	ck_assert_ptr_nonnull(d);
-	share = normal_share(d, 100000, 15000, 25000);
-	ck_assert_double_gt(share, 0.64);
-	ck_assert_double_lt(share, 0.72);
-	rb_dist_free(d);
-
-	/* wide and off-centre: the truncation keeps everything in range */
+	/* wide, narrow, off-centre and tiny: everything stays in range */
 	d = rb_dist_new(DIST_NORMAL, 80, 0.0, 1000, 3, err, sizeof(err));
 	ck_assert_ptr_nonnull(d);
-	normal_share(d, 1000, 0, 1000);
+	hot_share(d, 1000, 10000, 1);
 	rb_dist_free(d);
+	d = rb_dist_new(DIST_NORMAL, 0, 0.3, 1000, 3, err, sizeof(err));
+	ck_assert_ptr_nonnull(d);
+	hot_share(d, 1000, 10000, 1);
+	rb_dist_free(d);
+	for (b = 1; b <= 3; b++) {
+		d = rb_dist_new(DIST_NORMAL, 10, -1, b, 5, err, sizeof(err));
+		ck_assert_ptr_nonnull(d);
+		hot_share(d, b, 1000, 1);
+		rb_dist_free(d);
+	}
 
 	ck_assert_ptr_null(rb_dist_new(DIST_NORMAL, 10, 1.5, 100, 1, err, sizeof(err)));
 	ck_assert_msg(strstr(err, "center") != NULL, "message: %s", err);
+	ck_assert_ptr_null(rb_dist_new(DIST_NORMAL, 100, -1, 100, 1, err, sizeof(err)));
+}
+END_TEST
+
+/*
+ * The first blocks fio 3.33 reads (write_iolog offsets / 4096) for
+ * `fio --name=x --ioengine=null --bs=4k --size=1m --rw=randread` plus the
+ * option named: 256 ranges, randrepeat, thread 1, so the seed is the hash
+ * of the file's name "x.0.0" (or the filename= given).
+ */
+START_TEST(test_dist_matches_fio)
+{
+	static const struct {
+		enum rand_dist kind;
+		double param;
+		const char *name;
+		uint64_t first[10];
+	} cases[] = {
+		{ DIST_ZIPF, 1.2, "x.0.0", { 227, 105, 54, 248, 13, 13, 227, 17, 206, 13 } },
+		{ DIST_PARETO, 0.5, "x.0.0", { 3, 140, 236, 209, 84, 12, 175, 199, 246, 109 } },
+		{ DIST_NORMAL, 10, "x.0.0", { 136, 200, 36, 241, 78, 120, 254, 254, 28, 178 } },
+		/* a name past 12 bytes takes the hash's block loop */
+		{ DIST_ZIPF, 1.2, "averylongfilename_123456789.dat",
+		  { 25, 109, 130, 184, 88, 134, 117, 67, 88, 46 } },
+	};
+	char err[128] = "";
+	unsigned c, i;
+
+	for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		struct rb_dist *d = rb_dist_new(cases[c].kind, cases[c].param, -1, 256,
+						rb_name_hash(cases[c].name), err, sizeof(err));
+
+		ck_assert_msg(d != NULL, "case %u refused: %s", c, err);
+		for (i = 0; i < 10; i++) {
+			uint64_t b = rb_dist_next(d);
+
+			ck_assert_msg(b == cases[c].first[i], "case %u draw %u: %llu, fio %llu", c, i,
+				      (unsigned long long)b, (unsigned long long)cases[c].first[i]);
+		}
+		rb_dist_free(d);
+	}
+}
+END_TEST
+
+START_TEST(test_lfsr)
+{
+	/* fio 3.33, random_generator=lfsr, 256 blocks, randrepeat, thread 1 */
+	static const uint64_t fio_first[] = { 235, 205, 163, 196, 114, 41, 154, 93, 135, 248 };
+	static const uint64_t sizes[] = { 1, 2, 3, 7, 8, 9, 63, 64, 65, 256, 1000, 4097, 100000 };
+	struct rb_lfsr l;
+	unsigned s, i;
+	uint64_t b;
+
+	ck_assert_int_eq(rb_lfsr_init(&l, 256, RB_RANDSEED_BLOCK * 1), 0);
+	for (i = 0; i < 10; i++) {
+		ck_assert(rb_lfsr_next(&l, &b));
+		ck_assert_uint_eq(b, fio_first[i]);
+	}
+	/* each block once a pass, then none; a reset starts another pass (even seeds: never all ones) */
+	for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+		uint64_t n = sizes[s], k;
+		uint8_t *seen = calloc((size_t)n, 1);
+		int pass;
+
+		ck_assert_ptr_nonnull(seen);
+		ck_assert_int_eq(rb_lfsr_init(&l, n, 0x2468ace0u + 2 * s), 0);
+		for (pass = 0; pass < 2; pass++) {
+			memset(seen, 0, (size_t)n);
+			for (k = 0; k < n; k++) {
+				ck_assert_msg(rb_lfsr_next(&l, &b), "%llu blocks: ended after %llu",
+					      (unsigned long long)n, (unsigned long long)k);
+				ck_assert_uint_lt(b, n);
+				ck_assert_msg(!seen[b], "%llu blocks: %llu twice", (unsigned long long)n,
+					      (unsigned long long)b);
+				seen[b] = 1;
+			}
+			ck_assert(!rb_lfsr_next(&l, &b));
+			ck_assert_int_eq(rb_lfsr_reset(&l, 0x2468ace0u + 2 * s), 0);
+		}
+		free(seen);
+	}
+	/* all ones is the register's dead state: 5 blocks take 3 bits, so seed 7 (or 15) */
+	ck_assert_int_eq(rb_lfsr_init(&l, 5, 7), -EINVAL);
+	ck_assert_int_eq(rb_lfsr_init(&l, 5, 15), -EINVAL);
+	ck_assert_int_eq(rb_lfsr_init(&l, 0, 1), -EINVAL);
 }
 END_TEST
 
@@ -459,6 +553,8 @@ static Suite *rand_suite(void)
 	tcase_add_test(tc, test_dist_zipf);
 	tcase_add_test(tc, test_dist_pareto);
 	tcase_add_test(tc, test_dist_normal);
+	tcase_add_test(tc, test_dist_matches_fio);
+	tcase_add_test(tc, test_lfsr);
 	suite_add_tcase(s, tc);
 	return s;
 }
