@@ -198,7 +198,8 @@ bool worker_draw_random(struct worker *w, int ddir)
  * to the next free one where the map has it covered. -ENOSPC when the map
  * or the lfsr has no block left.
  */
-static int draw_block(struct worker *w, struct worker_file *f, uint64_t lastb, uint64_t *b)
+static inline int draw_block(struct worker *w, struct worker_file *f, uint64_t lastb,
+			     uint64_t *b)
 {
 	if (f->has_lfsr)
 		return rb_lfsr_next(&f->lfsr, b) ? 0 : -ENOSPC;
@@ -214,7 +215,8 @@ static int draw_block(struct worker *w, struct worker_file *f, uint64_t lastb, u
 	return 0;
 }
 
-int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+/* the uniform pick, inline in pick_random: every random I/O of most jobs comes here */
+static inline int rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
 {
 	uint64_t lastb = last_block(w->job, f, ddir), b;
 	int ret;
@@ -225,6 +227,11 @@ int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64
 	if (!ret)
 		*off = b * align_of(w->job, ddir);
 	return ret;
+}
+
+int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+{
+	return rand_offset(w, f, ddir, off);
 }
 
 int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
@@ -265,7 +272,7 @@ int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint6
 }
 
 /* fio's get_next_rand_offset: the job's distribution picks. */
-static int pick_random(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+static inline int pick_random(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
 {
 	if (f->dist) {
 		*off = rb_dist_next(f->dist) * align_of(w->job, ddir);
@@ -273,7 +280,7 @@ static int pick_random(struct worker *w, struct worker_file *f, int ddir, uint64
 	}
 	if (w->job->nr_dzones)
 		return worker_zoned_offset(w, f, ddir, off);
-	return worker_rand_offset(w, f, ddir, off);
+	return rand_offset(w, f, ddir, off);
 }
 
 int worker_rand_block(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
