@@ -227,6 +227,41 @@ int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64
 	return ret;
 }
 
+int worker_seq_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+{
+	const struct job_spec *job = w->job;
+	int64_t gap = job->rw_gap;
+	/* fio keeps the file's end and the last I/O's end from the file's start */
+	uint64_t end = f->start + f->seq_end, last = f->start + f->next_seq[ddir];
+	/* a backward walk comes back to the region's size, or the file's end if shorter */
+	uint64_t top = end < f->reach ? end : f->reach, pos;
+
+	if (job->time_based && w->nr_files == 1 && f->next_seq[ddir] >= f->reach) {
+		f->next_seq[ddir] = 0;
+		last = f->start;
+	}
+	if (last >= end)
+		return -ENOSPC;
+	/*
+	 * the walk and its wrap compare with what fio compares, so offset= shows
+	 * its quirks too: a backward walk's first pick is from the region's
+	 * size counted from the file's start, a region-relative position is
+	 * held against the file's end, and a forward wrap lands offset= bytes in
+	 */
+	if (gap < 0 && last == f->start && f->start)
+		last = top;
+	pos = last - f->start;
+	if (pos && gap) {
+		pos += (uint64_t)gap;	/* before the start (N < 0) it is far past the end */
+		if (pos >= end)
+			pos = gap > 0 ? f->start : top + (uint64_t)gap;
+	}
+	if (pos >= f->reach || f->start + pos + job->bs[ddir] > end)
+		return -ENOSPC;
+	*off = pos;
+	return 0;
+}
+
 int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
 {
 	const struct job_spec *job = w->job;
@@ -310,25 +345,22 @@ uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint
 
 bool worker_loop_ends_pass(const struct worker *w)
 {
-	uint64_t region = 0;
 	unsigned i;
 
-	for (i = 0; i < w->nr_files; i++)
-		region += w->files[i].size;
 	if (!job_is_random(w->job)) {
 		/*
-		 * fio's sequential pass ends when an I/O reaches the region's end;
-		 * rw=write:N's holes that wrap to the start (or, N negative, to the
-		 * end) never do, and the pass runs on until the bytes of all loops
-		 * are issued, or size= bytes where the engine queues (below)
+		 * fio's sequential pass ends when every file is done (an I/O
+		 * reached its end, worker_seq_offset); where rw=write:N's holes
+		 * wrap to the start (or, N negative, to the end) one need not be,
+		 * and the pass runs on until the bytes of all loops are issued,
+		 * or size= bytes where the engine queues (below)
 		 */
 		if (!w->job->rw_gap)
 			return true;
 		for (i = 0; i < w->nr_files; i++)
-			for (int d = 0; d < DDIR_RWDIR_CNT; d++)
-				if (w->files[i].next_seq[d] >= w->files[i].size)
-					return true;
-		return !w->sync_io;
+			if (!w->files[i].done)
+				return !w->sync_io;
+		return true;
 	}
 	/*
 	 * fio's pass ends when the map is full, or when the bytes issued reach
@@ -336,6 +368,34 @@ bool worker_loop_ends_pass(const struct worker *w)
 	 * completing in its submit call), whatever io_size= is
 	 */
 	return worker_file_covers(&w->files[0]) || !w->sync_io;
+}
+
+/*
+ * The bytes of one sequential pass without holes, fio's way (worker_seq_offset):
+ * a size of the job's direction from each file's start while the offset is
+ * below the region's end and the I/O ends inside the file, so past the
+ * region's end where the file goes on (size=1026k on a bigger file: 257 I/Os
+ * of 4k); sizes of a range fill the region's whole smallest sizes.
+ */
+static uint64_t seq_pass_bytes(const struct worker *w)
+{
+	const struct job_spec *job = w->job;
+	int d = (job->rw & RW_WRITE) ? DDIR_WRITE : (job->rw & RW_READ) ? DDIR_READ : DDIR_TRIM;
+	uint64_t bs = job->bs[d], bytes = 0, n, fit;
+	unsigned i;
+
+	for (i = 0; i < w->nr_files; i++) {
+		const struct worker_file *f = &w->files[i];
+
+		if (job->nr_bssplit[d] || job->bs_max[d] > bs) {
+			bytes += f->reach - f->reach % bs;
+			continue;
+		}
+		n = (f->reach + bs - 1) / bs;
+		fit = f->seq_end / bs;
+		bytes += (n < fit ? n : fit) * bs;
+	}
+	return bytes;
 }
 
 /*
@@ -389,7 +449,7 @@ uint64_t worker_pass_limit(const struct worker *w)
 	 */
 	if (job_is_random(job))
 		return !worker_file_covers(&w->files[0]) ? w->io_limit : cap;
-	return job->rw_gap ? w->io_limit : region;
+	return job->rw_gap ? w->io_limit : seq_pass_bytes(w);
 }
 
 /*

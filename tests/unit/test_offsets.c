@@ -34,7 +34,7 @@ static void setup(struct fixture *fx, unsigned rw, uint64_t region, uint64_t bs)
 	rb_frand_init(&fx->w.off_rand, RB_RANDSEED_BLOCK, false);
 	rb_taus_init(&fx->w.seq_rand[DDIR_READ], 0x89, 1, RB_SEED_SEQ_RAND);
 	rb_taus_init(&fx->w.zone_rand, 0x89, 1, RB_SEED_ZONE);
-	fx->f.size = region;
+	fx->f.size = fx->f.reach = fx->f.seq_end = region;
 	fx->w.files = &fx->f;
 	fx->w.nr_files = 1;
 }
