@@ -399,6 +399,45 @@ static uint64_t seq_pass_bytes(const struct worker *w)
 }
 
 /*
+ * The bytes of one pass with rw=...:N's holes (N > 0) where every file comes
+ * to its end as worker_seq_offset walks it: I/Os at 0, bs + N, 2(bs + N)...
+ * until the last one reached the file's end, or the next would be at or past
+ * the region's end or cross the file's end, before a hole lands at or past
+ * the file's end, which wraps to the start: such a walk never ends.
+ * UINT64_MAX where one never ends, N < 0 (its walk wraps as it starts), the
+ * sizes are drawn or rw=rw's directions share the pass.
+ */
+static uint64_t holes_pass_bytes(const struct worker *w)
+{
+	const struct job_spec *job = w->job;
+	int d = (job->rw & RW_WRITE) ? DDIR_WRITE : (job->rw & RW_READ) ? DDIR_READ : DDIR_TRIM;
+	uint64_t bs = job->bs[d], step = bs + (uint64_t)job->rw_gap, bytes = 0;
+	unsigned i;
+
+	if (job->rw_gap <= 0 || ((job->rw & RW_READ) && (job->rw & RW_WRITE)) ||
+	    job->nr_bssplit[d] || job->bs_max[d] > bs)
+		return UINT64_MAX;
+	for (i = 0; i < w->nr_files; i++) {
+		const struct worker_file *f = &w->files[i];
+		/* positions are the region's, the end the file's (worker_seq_offset) */
+		uint64_t end = f->start + f->seq_end, cross, at_end, wrap, past;
+
+		/* the k-th I/O: the first to cross the end, the one after an I/O that ends there */
+		cross = f->start + bs > end ? 0 : (end - f->start - bs) / step + 1;
+		at_end = f->start + bs >= end ? 1 : (end - f->start - bs + step - 1) / step + 1;
+		/* the first hole at or past the file's end, the first pick at or past the region's */
+		wrap = end > step ? (end + step - 1) / step : 1;
+		past = (f->reach + step - 1) / step;
+		if (past < cross)
+			cross = past;
+		if (at_end > wrap && cross >= wrap)
+			return UINT64_MAX;
+		bytes += cross * bs;
+	}
+	return bytes;
+}
+
+/*
  * fio's pass ends where the region runs out (a sequential pass at its end, a
  * random one once its map is full) and, with an engine that queues, once it
  * has issued size= bytes (fio counts its bytes at queueing only); io_size=
@@ -412,11 +451,8 @@ static uint64_t seq_pass_bytes(const struct worker *w)
 uint64_t worker_pass_limit(const struct worker *w)
 {
 	const struct job_spec *job = w->job;
-	uint64_t region = 0, cap;
-	unsigned i;
+	uint64_t cap;
 
-	for (i = 0; i < w->nr_files; i++)
-		region += w->files[i].size;
 	/*
 	 * a timed job's pass ends by bytes only to be verified (fio's do_io):
 	 * at size= bytes, counted as queued, on an engine that queues, else
@@ -436,11 +472,12 @@ uint64_t worker_pass_limit(const struct worker *w)
 		       w->io_limit > w->size_bytes ? w->io_limit : w->size_bytes;
 	/*
 	 * a mixed sequential pass ends where the direction it picks has reached
-	 * the end (gen_main), which may be well past size= bytes of both: only
-	 * the job's bytes of all loops bound it
+	 * the end (gen_main), which may be well past size= bytes of both, and a
+	 * pass with holes where each file is done (worker_seq_offset), if ever:
+	 * only the job's bytes of all loops bound them
 	 */
-	if (!job_is_random(job) && (job->rw & RW_READ) && (job->rw & RW_WRITE))
-		return !job->rw_gap ? cap : w->io_limit;
+	if (!job_is_random(job) && (((job->rw & RW_READ) && (job->rw & RW_WRITE)) || job->rw_gap))
+		return cap;
 	/*
 	 * a random pass with a map ends at the pick that finds it full: that
 	 * pick's draws are spent (they show where randseed= keeps the
@@ -449,7 +486,7 @@ uint64_t worker_pass_limit(const struct worker *w)
 	 */
 	if (job_is_random(job))
 		return !worker_file_covers(&w->files[0]) ? w->io_limit : cap;
-	return job->rw_gap ? w->io_limit : seq_pass_bytes(w);
+	return seq_pass_bytes(w);
 }
 
 /*
@@ -545,6 +582,11 @@ uint64_t worker_plan_bytes(const struct worker *w)
 		return worker_job_cap(w);
 	/* gen_main: loops that run on as one pass are verified once, at its end */
 	each = worker_loop_ends_pass(w);
+	/* holes that bring each file to its end: the pass ends there */
+	if (!job_is_random(job) && holes_pass_bytes(w) < pass) {
+		pass = holes_pass_bytes(w);
+		each = true;
+	}
 	if (job->rw & RW_WRITE)
 		wshare = (job->rw & RW_READ) ? 100 - job->rwmixread : 100;
 	/*
@@ -608,7 +650,8 @@ uint64_t worker_plan_bytes(const struct worker *w)
 		/* a dry run's writes are not done, only counted toward the passes */
 		total += dry ? 0 : next + trims;
 		pending += written;
-		if (verify && (each || i + 1 >= job->loops)) {
+		/* the job's writes end with the last loop or at its bytes: read back then */
+		if (verify && (each || i + 1 >= job->loops || own >= cap)) {
 			uint64_t back = readback_bytes(w, region, pending);
 
 			moved += back;
