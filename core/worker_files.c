@@ -611,7 +611,7 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 		for (i = 0; i < w->nr_files; i++) {
 			w->files[i].lbs = 512;
 			w->files[i].size = job->size / w->min_bs * w->min_bs;
-			w->files[i].reach = w->files[i].size;
+			w->files[i].reach = w->files[i].seq_end = w->files[i].size;
 		}
 		w->io_limit = w->size_bytes = job->size;
 		return 0;
@@ -626,7 +626,7 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 		for (i = 0; i < w->nr_files; i++) {
 			w->files[i].lbs = 512;
 			w->files[i].size = (UINT64_C(1) << 50) / w->min_bs * w->min_bs;
-			w->files[i].reach = w->files[i].size;
+			w->files[i].reach = w->files[i].seq_end = w->files[i].size;
 		}
 		w->io_limit = w->size_bytes = UINT64_MAX;
 		return 0;
