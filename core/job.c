@@ -6,6 +6,7 @@
  * Reading job files and the command line is core/options.c; the value
  * grammar (units, lists) is core/units.c. Nothing here does I/O.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -666,15 +667,21 @@ static int opt_word(struct job_draft *d, const struct job_opt *o, const char *v,
 static int opt_rw(struct job_draft *d, const struct job_opt *o, const char *v,
 		  char *why, size_t len)
 {
-	const char *neg = strstr(v, ":-");
+	const char *neg = strchr(v, ':');
 	char *copy = NULL;
 	int ret;
 
+	/* fio cuts the blanks after the colon (units_rw the ones at the end) */
+	if (neg)
+		for (neg++; isspace((unsigned char)*neg); neg++)
+			;
+	if (neg && *neg != '-')
+		neg = NULL;
 	/* "read:-8k": fio seeks back 8k after each I/O (reads backwards with bs=4k) */
 	if (neg) {
 		if (!(copy = strdup(v)))
 			return -ENOMEM;
-		memmove(copy + (neg - v) + 1, copy + (neg - v) + 2, strlen(neg + 2) + 1);
+		memmove(copy + (neg - v), copy + (neg - v) + 1, strlen(neg + 1) + 1);
 	}
 	ret = units_rw(copy ? copy : v, d->spec.kb_base, &d->spec.rw, &d->spec.rw_nr, why, len);
 	free(copy);
@@ -758,8 +765,9 @@ static int opt_zoned(struct job_draft *d, const char *v, bool abs, char *why, si
 	if (!copy)
 		return -ENOMEM;
 	for (tok = strtok_r(copy, ":", &save); tok && !ret; tok = strtok_r(NULL, ":", &save)) {
-		char *slash = strchr(tok, '/');
+		char *slash = strchr(tok, '/'), *size;
 		uint64_t a, s = 0;
+		bool lost_unit;
 
 		if (n == RB_MAX_BSSPLIT) {
 			ret = ERR("more than %d zones in '%s'", RB_MAX_BSSPLIT, v);
@@ -767,8 +775,18 @@ static int opt_zoned(struct job_draft *d, const char *v, bool abs, char *why, si
 		}
 		if (slash)
 			*slash = '\0';
-		if (!slash || units_size(tok, 1000, &a, NULL) || a > 100 ||
-		    (slash[1] && units_size(slash + 1, abs ? j->kb_base : 1000, &s, NULL)) ||
+		/*
+		 * fio reads each number past the blanks before it and stops at
+		 * the ones after; its unit counts only right after the blanks
+		 * (" 1g" is 1 byte to fio): such a size is refused
+		 */
+		size = slash ? slash + 1 : NULL;
+		lost_unit = size && isspace((unsigned char)*size);
+		if (size)
+			size = units_trim(size);
+		lost_unit = lost_unit && abs && strspn(size, "0123456789") != strlen(size);
+		if (!slash || lost_unit || units_size(units_trim(tok), 1000, &a, NULL) || a > 100 ||
+		    (*size && units_size(size, abs ? j->kb_base : 1000, &s, NULL)) ||
 		    (!abs && s > 100))
 			ret = ERR("bad zone '%s%s%s' in '%s' (expected access%%/%s)", tok,
 				  slash ? "/" : "", slash ? slash + 1 : "", v,
@@ -777,7 +795,7 @@ static int opt_zoned(struct job_draft *d, const char *v, bool abs, char *why, si
 			break;
 		j->dzones[n].access = (unsigned)a;
 		j->dzones[n].size = s;
-		if (!slash[1])
+		if (!*size)
 			blank++;
 		acc += (unsigned)a;
 		sz += abs ? 0 : (unsigned)s;

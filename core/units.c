@@ -221,8 +221,7 @@ int units_bool(const char *s, bool *out)
 	return -EINVAL;
 }
 
-/* Cuts blanks off both ends in place. */
-static char *trim(char *s)
+char *units_trim(char *s)
 {
 	char *e;
 
@@ -257,12 +256,12 @@ int units_ddir_split(char *s, bool commas_only, char *part[DDIR_RWDIR_CNT],
 		if (sep)
 			*sep = '\0';
 		if (n == DDIR_RWDIR_CNT) {
-			if (*trim(p) || sep)
+			if (*units_trim(p) || sep)
 				return units_errf(why, whylen,
 						  "too many values (at most read,write,trim)");
 			break;
 		}
-		tok[n++] = trim(p);
+		tok[n++] = units_trim(p);
 		if (!sep)
 			break;
 		p = sep + 1;
@@ -301,7 +300,7 @@ int units_bssplit(char *s, unsigned kb_base, struct bssplit_entry *out,
 		char *slash, *bs_str;
 		long long perc = 0;
 
-		entry = trim(entry);
+		entry = units_trim(entry);
 		if (!*entry)
 			continue;
 		if (n == RB_MAX_BSSPLIT)
@@ -310,13 +309,13 @@ int units_bssplit(char *s, unsigned kb_base, struct bssplit_entry *out,
 		slash = strchr(entry, '/');
 		if (slash)
 			*slash = '\0';
-		bs_str = trim(entry);
+		bs_str = units_trim(entry);
 		if (units_size(bs_str, kb_base, &out[n].bs, NULL) || !out[n].bs)
 			return units_errf(why, whylen,
 					  "bad block size '%s' (expected %s)",
 					  bs_str, UNITS_SIZE_HINT);
-		if (slash && *trim(slash + 1)) {
-			char *p = trim(slash + 1);
+		if (slash && *units_trim(slash + 1)) {
+			char *p = units_trim(slash + 1);
 
 			if (units_int(p, &perc) || perc < 0 || perc > 100)
 				return units_errf(why, whylen,
@@ -418,7 +417,7 @@ int units_percentiles(const char *s, double *out, unsigned max, unsigned *nr,
 	while ((p = strsep(&rest, ":")) != NULL) {
 		double v;
 
-		p = trim(p);
+		p = units_trim(p);
 		if (n == max) {
 			ret = units_errf(why, whylen, "more than %u percentiles", max);
 			goto out;
@@ -573,6 +572,22 @@ nomem:
 
 /* ---- keyword values ------------------------------------------------------ */
 
+/*
+ * What follows a word's colon ("read: 4k", "zipf:1.2 "), blanks cut off both
+ * ends as fio's get_opt_postfix cuts them; NULL when out of memory. The
+ * caller frees it.
+ */
+static char *postfix_dup(const char *colon)
+{
+	char *copy = strdup(colon + 1), *t;
+
+	if (!copy)
+		return NULL;
+	t = units_trim(copy);
+	memmove(copy, t, strlen(t) + 1);
+	return copy;
+}
+
 static int find_word(const char *const *names, const char *s, size_t n)
 {
 	int i;
@@ -649,9 +664,17 @@ int units_rw(const char *s, unsigned kb_base, unsigned *bits, unsigned *nr,
 
 		if (ret)
 			return ret;
-	} else if (colon && (units_size(colon + 1, kb_base, &v, NULL) || v > UINT_MAX)) {
-		return units_errf(why, whylen, "bad suffix '%s' in '%s' (expected a whole number)",
-				  colon + 1, s);
+	} else if (colon) {
+		char *sfx = postfix_dup(colon);
+		int bad;
+
+		if (!sfx)
+			return -ENOMEM;
+		bad = units_size(sfx, kb_base, &v, NULL) || v > UINT_MAX;
+		free(sfx);
+		if (bad)
+			return units_errf(why, whylen, "bad suffix '%s' in '%s' (expected a whole "
+					  "number)", colon + 1, s);
 	}
 	*bits = modes[i];
 	*nr = (unsigned)v;
@@ -700,7 +723,8 @@ int units_distribution(const char *s, enum rand_dist *dist, double *param,
 	p = defaults[i];
 	/* fio ignores whatever follows "random:" */
 	if (colon && i != DIST_RANDOM) {
-		char *copy = strdup(colon + 1), *c2;
+		/* blanks around either number are fio's too (its sscanf skips them) */
+		char *copy = postfix_dup(colon), *c2;
 		int bad;
 
 		if (!copy)
@@ -708,7 +732,7 @@ int units_distribution(const char *s, enum rand_dist *dist, double *param,
 		c2 = strchr(copy, ':');
 		if (c2)
 			*c2++ = '\0';
-		bad = units_float(copy, &p) || (c2 && units_float(c2, &c));
+		bad = units_float(units_trim(copy), &p) || (c2 && units_float(units_trim(c2), &c));
 		free(copy);
 		if (bad)
 			return units_errf(why, whylen, "bad value '%s' (expected %s:number[:center])",
@@ -772,8 +796,8 @@ int units_range(const char *s, unsigned kb_base, uint64_t *lo, uint64_t *hi)
 		*end = '\0';
 		copy[strcspn(copy, "/")] = '\0';
 		sep[1 + strcspn(sep + 1, "/")] = '\0';
-		if (!units_size(trim(copy), kb_base, lo, NULL) &&
-		    !units_size(trim(sep + 1), kb_base, hi, NULL) && *lo && *hi)
+		if (!units_size(units_trim(copy), kb_base, lo, NULL) &&
+		    !units_size(units_trim(sep + 1), kb_base, hi, NULL) && *lo && *hi)
 			ret = 0;
 	}
 	free(copy);

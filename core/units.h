@@ -36,6 +36,8 @@ int units_errf(char *buf, size_t len, const char *fmt, ...)
  */
 int units_size(const char *s, unsigned kb_base, uint64_t *out, unsigned *percent);
 int units_time_us(const char *s, uint64_t default_unit_us, uint64_t *out);
+/* Cuts blanks off both ends of s in place; returns where it now starts. */
+char *units_trim(char *s);
 /* A plain signed integer, decimal or 0x hex, no unit. */
 int units_int(const char *s, long long *out);
 int units_float(const char *s, double *out);

@@ -224,28 +224,13 @@ uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, u
 			off = last - last % w->min_bs;
 		return off;
 	}
-	off = worker_seq_next(w, f, ddir, bs);
-	f->next_seq[ddir] = off + bs;
-	return off;
-}
-
-uint64_t worker_seq_next(struct worker *w, struct worker_file *f, int ddir, uint64_t bs)
-{
-	const struct job_spec *job = w->job;
-	uint64_t off, last = f->size - bs;
-
-	/* reads and writes of rw=rw each go their own way from the start, as fio's */
-	off = f->next_seq[ddir];
-	/* rw=read:N: a gap of N bytes after each I/O; a negative N walks backwards from the end */
-	if (off && job->rw_gap) {
-		int64_t p = (int64_t)off + job->rw_gap;
-
-		if (p < 0 || (uint64_t)p > last)
-			p = job->rw_gap > 0 ? 0 : (int64_t)f->size + job->rw_gap;
-		off = p < 0 ? 0 : (uint64_t)p;
+	/* a sequential pass that is over: the next one starts at the start */
+	if (worker_seq_offset(w, f, ddir, &off)) {
+		f->next_seq[ddir] = 0;
+		if (worker_seq_offset(w, f, ddir, &off))
+			off = 0;
 	}
-	if (off > last)
-		off = 0;
+	f->next_seq[ddir] = off + bs;
 	return off;
 }
 
@@ -449,7 +434,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	const struct job_spec *job = w->job;
 	struct worker_file *f;
 	uint64_t bs, off = 0;
-	bool rtw_write, seq_fit, rand_fit, rand_seq = false, merged, hit = false;
+	bool rtw_write, seq, rand_fit, rand_seq = false, merged, hit = false;
 	int ddir;
 
 	if (st->failed || st->full || st->lat.done || worker_stopped(w))
@@ -513,36 +498,9 @@ next_file:
 		st->next_file = st->next_file + 1 == w->nr_files ? 0 : st->next_file + 1;
 	f = &w->files[st->next_file];
 	ddir = pick_ddir(w, f);
-	/*
-	 * fio's sequential pass is over once the direction it picked has
-	 * reached the region's end (rw=rw's other one need not), whatever
-	 * io_size= and loops= allow; with several files, once it has in each
-	 * (file_done)
-	 */
-	if (!job->time_based && !job_is_random(job) && !job->rw_gap &&
-	    f->next_seq[ddir] >= f->size) {
-		if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
-			rb_mix_unissue(&w->mix);
-		if (!file_done(w, st, f))
-			goto next_file;
-		st->loop_bytes = w->pass_limit;
-		return gen_main(w, st, u, now);
-	}
-	/*
-	 * rw=read:N, fio's way: once an I/O has reached the region's end the
-	 * pass is over; a hole that lands past the end wraps to the start; an
-	 * I/O that would start inside but run over the end ends the pass
-	 */
-	if (!job->time_based && !job_is_random(job) && job->rw_gap > 0 && f->next_seq[ddir] &&
-	    (f->next_seq[ddir] >= f->size ||
-	     (f->next_seq[ddir] + (uint64_t)job->rw_gap < f->size &&
-	      f->next_seq[ddir] + (uint64_t)job->rw_gap + job->bs[ddir] > f->size))) {
-		st->loop_bytes = w->pass_limit;
-		return gen_main(w, st, u, now);
-	}
 	rtw_write = ddir == DDIR_WRITE && f->tw_pending;
-	seq_fit = !rtw_write && !job_is_random(job) && !job->zone_strided &&
-		  (job->nr_bssplit[ddir] || job->bs_max[ddir] > job->bs[ddir]);
+	/* sequential I/O: the offset first, then a size (worker_seq_offset) */
+	seq = !rtw_write && !job_is_random(job) && !job->zone_strided;
 	/* random I/O: the offset first, then a size that fits there, as fio */
 	rand_fit = !rtw_write && job_is_random(job) && !job->zone_strided;
 	/*
@@ -557,18 +515,19 @@ next_file:
 		hit = true;
 		w->seq_left = job->rw_seq_nr;
 	}
-	if (seq_fit) {
+	if (seq) {
 		/*
-		 * fio takes the offset first, then a size that fits before the
-		 * region's end; where not even the smallest fits, the pass is
-		 * over (only holes wrap to the start, and a timed job that has
-		 * reached the end: fio's wrap inside the pass, the sizes drawn on)
+		 * fio's pick, then the direction's size, or one of a range drawn
+		 * to fit before the region's end; where there is no offset or
+		 * no size fits, the file is done for the pass (with several
+		 * files, the pass is over once each is), whatever io_size= and
+		 * loops= allow, and fio does not count the direction it picked
+		 * (rw=rw's other direction need not be at its end)
 		 */
-		off = job->rw_gap ? worker_seq_next(w, f, ddir, job->bs[ddir]) : f->next_seq[ddir];
-		if (job->time_based && off >= f->reach)
-			off = 0;
-		bs = off < f->reach ? pick_bs(w, ddir, f->reach - off) : 0;
+		bs = worker_seq_offset(w, f, ddir, &off) ? 0 : pick_bs(w, ddir, f->reach - off);
 		if (!bs) {
+			if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
+				rb_mix_unissue(&w->mix);
 			if (!file_done(w, st, f))
 				goto next_file;
 			st->loop_bytes = w->pass_limit;
@@ -625,7 +584,7 @@ next_file:
 	 * may run past it (size= over files with a partial block each); the
 	 * tail of a region smaller than a block is left by the region's end
 	 */
-	if (!job->time_based && !seq_fit && !rand_fit && !rtw_write &&
+	if (!job->time_based && !seq && !rand_fit && !rtw_write &&
 	    st->loop_bytes >= w->pass_limit) {
 		st->loop_bytes = w->pass_limit;
 		return gen_main(w, st, u, now);
@@ -638,7 +597,7 @@ next_file:
 	if (rtw_write) {
 		off = f->tw_off;
 		f->tw_pending = false;
-	} else if (seq_fit || rand_fit) {
+	} else if (seq || rand_fit) {
 		/* fio's sequential picks go on from the direction's last I/O, random or not */
 		f->next_seq[ddir] = off + bs;
 		f->last_start[ddir] = off;

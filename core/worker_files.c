@@ -458,9 +458,7 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 				return -EINVAL;
 			}
 			size -= start;
-		} else if (job->size_percent)
-			size = (f->real_size * job->size_percent / 100) / w->nr_files;
-		else if (job->size)
+		} else if (job->size && !job->size_percent)
 			size = job->size / w->nr_files + (i < extra ? td_min_bs : 0);
 		else if (job->fill_device && !f->is_blockdev)
 			size = fs_room(f->path, f->real_size, start) / w->nr_files;
@@ -471,6 +469,20 @@ static int size_regions(struct worker *w, char *err, size_t errlen)
 				 "job '%s': %s is empty or smaller than offset=%llu and no size= "
 				 "was given", job->name, f->path, (unsigned long long)start);
 			return -EINVAL;
+		}
+		/*
+		 * size=N% is of each file (fio's setup_files), not shared: N% of
+		 * the file as long as it is or will be, no more than follows
+		 * offset=, in whole blocks of the smallest bs below 100%
+		 */
+		if (job->size_percent) {
+			uint64_t file = start + size;
+
+			size = file / 100 * job->size_percent + file % 100 * job->size_percent / 100;
+			if (size > file - start)
+				size = file - start;
+			if (job->size_percent != 100)
+				size -= size % td_min_bs;
 		}
 		if (f->is_blockdev && start + size > f->real_size) {
 			if (start >= f->real_size) {
@@ -599,7 +611,7 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 		for (i = 0; i < w->nr_files; i++) {
 			w->files[i].lbs = 512;
 			w->files[i].size = job->size / w->min_bs * w->min_bs;
-			w->files[i].reach = w->files[i].size;
+			w->files[i].reach = w->files[i].seq_end = w->files[i].size;
 		}
 		w->io_limit = w->size_bytes = job->size;
 		return 0;
@@ -614,7 +626,7 @@ int worker_open_files(struct worker *w, char *err, size_t errlen)
 		for (i = 0; i < w->nr_files; i++) {
 			w->files[i].lbs = 512;
 			w->files[i].size = (UINT64_C(1) << 50) / w->min_bs * w->min_bs;
-			w->files[i].reach = w->files[i].size;
+			w->files[i].reach = w->files[i].seq_end = w->files[i].size;
 		}
 		w->io_limit = w->size_bytes = UINT64_MAX;
 		return 0;

@@ -18,11 +18,6 @@ void worker_close_files(struct worker *w);
  */
 uint64_t worker_pick_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t bs);
 
-/*
- * The next sequential offset in direction ddir (rw=...:N gaps applied,
- * wrapping to the start when bs no longer fits) without moving on.
- */
-uint64_t worker_seq_next(struct worker *w, struct worker_file *f, int ddir, uint64_t bs);
 
 /*
  * Random offsets as fio draws them (core/worker_offset.c). Setup seeds the
@@ -56,6 +51,19 @@ static inline bool worker_file_covers(const struct worker_file *f)
 {
 	return f->map || f->has_lfsr;
 }
+/*
+ * A sequential job's next offset in direction ddir (relative to f's region),
+ * fio's way: on from the direction's last I/O, rw=...:N's hole added after
+ * the first; a hole that lands at or past the file's end wraps to the start
+ * (N < 0: to N before the region's end). The region's end is fio's, not
+ * rounded to whole blocks (f->reach), and so is the file's (f->seq_end).
+ * -ENOSPC where fio finds the file done for the pass: the last I/O reached
+ * the file's end, the offset is at or past the region's end, or an I/O of the
+ * direction's smallest size would cross the file's end (sizes of a range
+ * must fit the region: the caller draws one that does). A timed job on one
+ * file starts over once an I/O reached the region's end. Does not move on.
+ */
+int worker_seq_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off);
 /*
  * random_distribution=zoned(_abs), as fio: a zone by its share of the
  * accesses, a block drawn uniformly inside it. -ENOSPC when no I/O fits,

@@ -234,6 +234,41 @@ int worker_rand_offset(struct worker *w, struct worker_file *f, int ddir, uint64
 	return rand_offset(w, f, ddir, off);
 }
 
+int worker_seq_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+{
+	const struct job_spec *job = w->job;
+	int64_t gap = job->rw_gap;
+	/* fio keeps the file's end and the last I/O's end from the file's start */
+	uint64_t end = f->start + f->seq_end, last = f->start + f->next_seq[ddir];
+	/* a backward walk comes back to the region's size, or the file's end if shorter */
+	uint64_t top = end < f->reach ? end : f->reach, pos;
+
+	if (job->time_based && w->nr_files == 1 && f->next_seq[ddir] >= f->reach) {
+		f->next_seq[ddir] = 0;
+		last = f->start;
+	}
+	if (last >= end)
+		return -ENOSPC;
+	/*
+	 * the walk and its wrap compare with what fio compares, so offset= shows
+	 * its quirks too: a backward walk's first pick is from the region's
+	 * size counted from the file's start, a region-relative position is
+	 * held against the file's end, and a forward wrap lands offset= bytes in
+	 */
+	if (gap < 0 && last == f->start && f->start)
+		last = top;
+	pos = last - f->start;
+	if (pos && gap) {
+		pos += (uint64_t)gap;	/* before the start (N < 0) it is far past the end */
+		if (pos >= end)
+			pos = gap > 0 ? f->start : top + (uint64_t)gap;
+	}
+	if (pos >= f->reach || f->start + pos + job->bs[ddir] > end)
+		return -ENOSPC;
+	*off = pos;
+	return 0;
+}
+
 int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
 {
 	const struct job_spec *job = w->job;
@@ -317,25 +352,22 @@ uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint
 
 bool worker_loop_ends_pass(const struct worker *w)
 {
-	uint64_t region = 0;
 	unsigned i;
 
-	for (i = 0; i < w->nr_files; i++)
-		region += w->files[i].size;
 	if (!job_is_random(w->job)) {
 		/*
-		 * fio's sequential pass ends when an I/O reaches the region's end;
-		 * rw=write:N's holes that wrap to the start (or, N negative, to the
-		 * end) never do, and the pass runs on until the bytes of all loops
-		 * are issued, or size= bytes where the engine queues (below)
+		 * fio's sequential pass ends when every file is done (an I/O
+		 * reached its end, worker_seq_offset); where rw=write:N's holes
+		 * wrap to the start (or, N negative, to the end) one need not be,
+		 * and the pass runs on until the bytes of all loops are issued,
+		 * or size= bytes where the engine queues (below)
 		 */
 		if (!w->job->rw_gap)
 			return true;
 		for (i = 0; i < w->nr_files; i++)
-			for (int d = 0; d < DDIR_RWDIR_CNT; d++)
-				if (w->files[i].next_seq[d] >= w->files[i].size)
-					return true;
-		return !w->sync_io;
+			if (!w->files[i].done)
+				return !w->sync_io;
+		return true;
 	}
 	/*
 	 * fio's pass ends when the map is full, or when the bytes issued reach
@@ -343,6 +375,73 @@ bool worker_loop_ends_pass(const struct worker *w)
 	 * completing in its submit call), whatever io_size= is
 	 */
 	return worker_file_covers(&w->files[0]) || !w->sync_io;
+}
+
+/*
+ * The bytes of one sequential pass without holes, fio's way (worker_seq_offset):
+ * a size of the job's direction from each file's start while the offset is
+ * below the region's end and the I/O ends inside the file, so past the
+ * region's end where the file goes on (size=1026k on a bigger file: 257 I/Os
+ * of 4k); sizes of a range fill the region's whole smallest sizes.
+ */
+static uint64_t seq_pass_bytes(const struct worker *w)
+{
+	const struct job_spec *job = w->job;
+	int d = (job->rw & RW_WRITE) ? DDIR_WRITE : (job->rw & RW_READ) ? DDIR_READ : DDIR_TRIM;
+	uint64_t bs = job->bs[d], bytes = 0, n, fit;
+	unsigned i;
+
+	for (i = 0; i < w->nr_files; i++) {
+		const struct worker_file *f = &w->files[i];
+
+		if (job->nr_bssplit[d] || job->bs_max[d] > bs) {
+			bytes += f->reach - f->reach % bs;
+			continue;
+		}
+		n = (f->reach + bs - 1) / bs;
+		fit = f->seq_end / bs;
+		bytes += (n < fit ? n : fit) * bs;
+	}
+	return bytes;
+}
+
+/*
+ * The bytes of one pass with rw=...:N's holes (N > 0) where every file comes
+ * to its end as worker_seq_offset walks it: I/Os at 0, bs + N, 2(bs + N)...
+ * until the last one reached the file's end, or the next would be at or past
+ * the region's end or cross the file's end, before a hole lands at or past
+ * the file's end, which wraps to the start: such a walk never ends.
+ * UINT64_MAX where one never ends, N < 0 (its walk wraps as it starts), the
+ * sizes are drawn or rw=rw's directions share the pass.
+ */
+static uint64_t holes_pass_bytes(const struct worker *w)
+{
+	const struct job_spec *job = w->job;
+	int d = (job->rw & RW_WRITE) ? DDIR_WRITE : (job->rw & RW_READ) ? DDIR_READ : DDIR_TRIM;
+	uint64_t bs = job->bs[d], step = bs + (uint64_t)job->rw_gap, bytes = 0;
+	unsigned i;
+
+	if (job->rw_gap <= 0 || ((job->rw & RW_READ) && (job->rw & RW_WRITE)) ||
+	    job->nr_bssplit[d] || job->bs_max[d] > bs)
+		return UINT64_MAX;
+	for (i = 0; i < w->nr_files; i++) {
+		const struct worker_file *f = &w->files[i];
+		/* positions are the region's, the end the file's (worker_seq_offset) */
+		uint64_t end = f->start + f->seq_end, cross, at_end, wrap, past;
+
+		/* the k-th I/O: the first to cross the end, the one after an I/O that ends there */
+		cross = f->start + bs > end ? 0 : (end - f->start - bs) / step + 1;
+		at_end = f->start + bs >= end ? 1 : (end - f->start - bs + step - 1) / step + 1;
+		/* the first hole at or past the file's end, the first pick at or past the region's */
+		wrap = end > step ? (end + step - 1) / step : 1;
+		past = (f->reach + step - 1) / step;
+		if (past < cross)
+			cross = past;
+		if (at_end > wrap && cross >= wrap)
+			return UINT64_MAX;
+		bytes += cross * bs;
+	}
+	return bytes;
 }
 
 /*
@@ -359,11 +458,8 @@ bool worker_loop_ends_pass(const struct worker *w)
 uint64_t worker_pass_limit(const struct worker *w)
 {
 	const struct job_spec *job = w->job;
-	uint64_t region = 0, cap;
-	unsigned i;
+	uint64_t cap;
 
-	for (i = 0; i < w->nr_files; i++)
-		region += w->files[i].size;
 	/*
 	 * a timed job's pass ends by bytes only to be verified (fio's do_io):
 	 * at size= bytes, counted as queued, on an engine that queues, else
@@ -383,11 +479,12 @@ uint64_t worker_pass_limit(const struct worker *w)
 		       w->io_limit > w->size_bytes ? w->io_limit : w->size_bytes;
 	/*
 	 * a mixed sequential pass ends where the direction it picks has reached
-	 * the end (gen_main), which may be well past size= bytes of both: only
-	 * the job's bytes of all loops bound it
+	 * the end (gen_main), which may be well past size= bytes of both, and a
+	 * pass with holes where each file is done (worker_seq_offset), if ever:
+	 * only the job's bytes of all loops bound them
 	 */
-	if (!job_is_random(job) && (job->rw & RW_READ) && (job->rw & RW_WRITE))
-		return !job->rw_gap ? cap : w->io_limit;
+	if (!job_is_random(job) && (((job->rw & RW_READ) && (job->rw & RW_WRITE)) || job->rw_gap))
+		return cap;
 	/*
 	 * a random pass with a map ends at the pick that finds it full: that
 	 * pick's draws are spent (they show where randseed= keeps the
@@ -396,7 +493,7 @@ uint64_t worker_pass_limit(const struct worker *w)
 	 */
 	if (job_is_random(job))
 		return !worker_file_covers(&w->files[0]) ? w->io_limit : cap;
-	return job->rw_gap ? w->io_limit : region;
+	return seq_pass_bytes(w);
 }
 
 /*
@@ -492,6 +589,11 @@ uint64_t worker_plan_bytes(const struct worker *w)
 		return worker_job_cap(w);
 	/* gen_main: loops that run on as one pass are verified once, at its end */
 	each = worker_loop_ends_pass(w);
+	/* holes that bring each file to its end: the pass ends there */
+	if (!job_is_random(job) && holes_pass_bytes(w) < pass) {
+		pass = holes_pass_bytes(w);
+		each = true;
+	}
 	if (job->rw & RW_WRITE)
 		wshare = (job->rw & RW_READ) ? 100 - job->rwmixread : 100;
 	/*
@@ -555,7 +657,8 @@ uint64_t worker_plan_bytes(const struct worker *w)
 		/* a dry run's writes are not done, only counted toward the passes */
 		total += dry ? 0 : next + trims;
 		pending += written;
-		if (verify && (each || i + 1 >= job->loops)) {
+		/* the job's writes end with the last loop or at its bytes: read back then */
+		if (verify && (each || i + 1 >= job->loops || own >= cap)) {
 			uint64_t back = readback_bytes(w, region, pending);
 
 			moved += back;

@@ -453,6 +453,87 @@ if command -v fio >/dev/null; then
 	done
 	rm -rf "$FD"
 fi
+# rw=read:N / write:-N where a region is not a whole number of blocks: fio's hole wraps
+# when it lands at or past the file's unrounded end (N < 0: to N before the region's
+# size), and a file is done for the pass when an I/O reached its end, the offset is
+# at or past the unrounded region's end, or the I/O would cross the file's end (sizes
+# of a range: the region's); with several files the others go on. Counts, and at
+# iodepth 1 the file and offset of each I/O, are fio's
+if command -v fio >/dev/null; then
+	for a in "--size=1022k --rw=read:8k" "--size=1022k --rw=read:8k --loops=2" \
+		"--size=1022k --rw=write:8k --loops=2 --io_size=2m" "--size=1022k --rw=read:8k --bsrange=4k-16k" \
+		"--size=1022k --rw=write:8k --bsrange=4k-16k --io_size=3m" "--size=1022k --rw=read:2k" \
+		"--size=1m --nrfiles=3 --rw=read:8k" "--size=1m --nrfiles=3 --rw=read:8k --loops=2" \
+		"--size=1m --nrfiles=3 --rw=read:8k --bsrange=4k-16k" "--size=1m --nrfiles=3 --rw=write:-8k" \
+		"--size=1m --nrfiles=3 --rw=write:-8k --bsrange=4k-16k" "--size=1m --nrfiles=3 --rw=write:-8k --io_size=3m" \
+		"--size=1026k --rw=read:4k" "--size=1026k --rw=read:4k --io_size=4m" "--size=1022k --rw=write:-12k" \
+		"--size=1022k --rw=rw:8k" "--size=1m --nrfiles=3 --rw=rw:8k" "--size=1022k --rw=trimwrite:8k" \
+		"--size=1022k --rw=write:8k --verify=crc32c" "--size=1m --nrfiles=3 --rw=write:8k --verify=crc32c" \
+		"--size=1022k --rw=read:8k --offset=4k" "--size=1m --rw=write:-8k --offset=4k" \
+		"--size=20k --bs=8k,4k --rw=rw" "--size=2000999 --nrfiles=1000 --bs=512 --rw=read:1k" \
+		"--size=1022k --rw=read:8k --iodepth=4" "--size=1m --nrfiles=3 --rw=read:8k --iodepth=4"; do
+		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=null --bs=4k $a --verify_state_save=0 \
+			--write_iolog="$RB_TMP/fio.iolog" --output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=null --bs=4k $a --write_iolog="$RB_TMP/rb.iolog"
+		check "as fio, holes over an unrounded region: $a ($want)" \
+			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+		case $a in *--iodepth=*) continue ;; esac
+		check "as fio, holes over an unrounded region, the same offsets: $a" cmp -s \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/fio.iolog") \
+			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/rb.iolog")
+	done
+	# and on a file longer than the region: the I/O that starts below size= and ends in
+	# the file is issued (offset= shows fio's quirks: a backward walk's first pick is from
+	# the region's size counted from the file's start)
+	FD=$RB_TMP/long
+	for a in "--size=1026k --rw=read" "--size=1022k --rw=read:8k" "--size=1m --rw=write:-8k --offset=512k" \
+		"--size=1022k --rw=write:-8k --offset=1m --loops=2"; do
+		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+		rm -rf "$FD" && mkdir -p "$FD" && truncate -s 4m "$FD/x.0.0"
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=psync --directory="$FD" --bs=4k $a --write_iolog="$RB_TMP/fio.iolog" \
+			--output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		rm -rf "$FD" && mkdir -p "$FD" && truncate -s 4m "$FD/x.0.0"
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=psync --directory="$FD" --bs=4k $a --write_iolog="$RB_TMP/rb.iolog"
+		check "as fio on a longer file: $a ($want)" \
+			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+		check "as fio on a longer file, the same offsets: $a" cmp -s \
+			<(awk '$3 ~ /^(read|write)$/ {print $3, $4, $5}' "$RB_TMP/fio.iolog") \
+			<(awk '$3 ~ /^(read|write)$/ {print $3, $4, $5}' "$RB_TMP/rb.iolog")
+	done
+	rm -rf "$FD" "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+	# size=N% is of each file, not shared among them: N% of the file as it is (or as
+	# filesize= makes it), no more than follows offset=, whole blocks below 100%
+	FD=$RB_TMP/pct
+	for a in "1m 2m 3m|--nrfiles=3 --size=50% --rw=read" "1m 1m 1m|--nrfiles=3 --size=50% --rw=randread" \
+		"1000k 2001k 3m|--nrfiles=3 --size=70% --rw=write" "1000k 2001k 3m|--nrfiles=3 --size=100% --rw=read" \
+		"1m 2m 3m|--nrfiles=3 --size=90% --offset=512k --rw=read" \
+		"1m 2m 3m 4m 5m|--nrfiles=5 --size=20% --rw=rw" "1m 2m|--nrfiles=2 --size=50% --rw=read --loops=2" \
+		"1m 2m 3m|--nrfiles=3 --size=50% --bs=12k --rw=read" "|--nrfiles=3 --filesize=1m --size=50% --rw=write"; do
+		lay() {
+			local i=0 s
+			rm -rf "$FD" && mkdir -p "$FD"
+			for s in ${a%%|*}; do truncate -s "$s" "$FD/x.0.$i" && i=$((i + 1)); done
+		}
+		lay
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=psync --directory="$FD" --bs=4k ${a#*|} --output-format=json 2>/dev/null |
+			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+		want="$want $(find "$FD" -type f -printf '%f:%s\n' | sort | tr '\n' ' ')"
+		lay
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=psync --directory="$FD" --bs=4k ${a#*|}
+		check "as fio, size=N% of each file: [${a%%|*}] ${a#*|} ($want)" [ "$(jget \
+			"'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])") $(find "$FD" -type f -printf '%f:%s\n' | sort | tr '\n' ' ')" = "$want" ]
+	done
+	rm -rf "$FD"
+fi
 # bs= against bsrange= and bssplit=: as fio's min_bs/max_bs, a direction's sizes are
 # the bounds (and split) bsrange= or bssplit= set, bs= only where neither did, in any
 # order, with or without per-direction values and from [global] too. Each I/O's
@@ -492,6 +573,34 @@ if command -v fio >/dev/null; then
 		sizes=$(awk '$3 ~ /^(read|write)$/ {n[$3 " " $5]++} END {for (k in n) print k "x" n[k]}' \
 			"$RB_TMP/fio.iolog" | sort | tr '\n' ' ')
 		check "as fio, block sizes and offsets: $a (${sizes% })" same_ios "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+	done
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+fi
+# blanks around a word's :suffix are cut as fio cuts them (its get_opt_postfix), and a
+# zoned distribution's numbers are read past their blanks: the same I/Os as fio's
+if command -v fio >/dev/null; then
+	for a in "--rw=read: 4k|--randseed=3" "--rw=write: -8k|--randseed=3" "--rw=rw:  8k  |--randseed=3" \
+		"--rw=read:8k	|--randseed=3" "--rw=randread|--random_distribution=zoned: 60/10: 40 /90 " \
+		"--rw=randread|--random_distribution=zoned_abs: 60/256k :40/768k "; do
+		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+		fio --name=x --ioengine=null --size=1m --bs=4k --randseed=3 "${a%|*}" "${a#*|}" \
+			--write_iolog="$RB_TMP/fio.iolog" --output-format=json >/dev/null 2>&1
+		if run_json --name=x --ioengine=null --size=1m --bs=4k --randseed=3 "${a%|*}" "${a#*|}" \
+			--write_iolog="$RB_TMP/rb.iolog"; then
+			check "as fio, blanks in '$a'" same_ios "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+		else fail "'$a' refused: $(cat "$RB_TMP/err")"; fi
+	done
+	# zipf/pareto/normal draw their own way: fio takes the blanks, and so the same value
+	for d in "zipf: 1.2 |zipf:1.2" "normal: 5 : 0.5|normal:5:0.5" "pareto:0.3 |pareto:0.3"; do
+		fio --name=x --ioengine=null --size=1m --rw=randread --random_distribution="${d%|*}" \
+			--output-format=json >/dev/null 2>&1 || fail "fio refused random_distribution=${d%|*}"
+		rm -f "$RB_TMP/rb-blank.iolog" "$RB_TMP/rb.iolog"
+		run_json --name=x --ioengine=null --size=1m --rw=randread --randseed=3 \
+			--random_distribution="${d%|*}" --write_iolog="$RB_TMP/rb-blank.iolog"
+		run_json --name=x --ioengine=null --size=1m --rw=randread --randseed=3 \
+			--random_distribution="${d#*|}" --write_iolog="$RB_TMP/rb.iolog"
+		check "random_distribution='${d%|*}' is ${d#*|}" same_ios "$RB_TMP/rb-blank.iolog" "$RB_TMP/rb.iolog"
+		rm -f "$RB_TMP/rb-blank.iolog"
 	done
 	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 fi

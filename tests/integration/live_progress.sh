@@ -81,6 +81,13 @@ shape "randwrite norandommap, loops=2, verify" bytes --name=a --rw=randwrite --n
 	--size=16m --loops=2 --verify=crc32c
 shape "rw=write:4k holes, loops=2, verify" bytes --name=a --rw=write:4k --size=16m --loops=2 \
 	--verify=crc32c
+# holes over a region that is not a whole number of blocks: each pass ends where the
+# file does (a third of the region read, fio's rule), loop by loop; over three files
+# the holes wrap to each file's start and the passes run on to the job's bytes
+shape "rw=read:8k holes that end, loops=2" bytes --name=a --rw=read:8k --size=65534k --loops=2
+shape "rw=write:8k holes that end, io_size=, verify" bytes --name=a --rw=write:8k --size=65534k \
+	--io_size=48m --verify=crc32c
+shape "rw=read:8k holes that wrap, nrfiles=3" bytes --name=a --rw=read:8k --nrfiles=3 --size=49158k
 # ramp_time=: the ramp's bytes are not in the statistics, yet they count toward the
 # passes; paced, the percent follows the clock from the first I/O (a third in the ramp)
 shape "ramp_time=1 on a sized job" paced --name=a --rw=read --size=16m --io_size=120m \

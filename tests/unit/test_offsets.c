@@ -34,7 +34,7 @@ static void setup(struct fixture *fx, unsigned rw, uint64_t region, uint64_t bs)
 	rb_frand_init(&fx->w.off_rand, RB_RANDSEED_BLOCK, false);
 	rb_taus_init(&fx->w.seq_rand[DDIR_READ], 0x89, 1, RB_SEED_SEQ_RAND);
 	rb_taus_init(&fx->w.zone_rand, 0x89, 1, RB_SEED_ZONE);
-	fx->f.size = region;
+	fx->f.size = fx->f.reach = fx->f.seq_end = region;
 	fx->w.files = &fx->f;
 	fx->w.nr_files = 1;
 }
@@ -236,6 +236,42 @@ START_TEST(sequential_backwards)
 }
 END_TEST
 
+/*
+ * A region that is not a whole number of blocks, as fio 3.33's write_iolog:
+ * size=1022k rw=read:8k reads 0, 12k, ... 1020k (85), then the file is done
+ * (the I/O at 1032k would cross the end); rw=read:8k over 341.33k (size=1m,
+ * nrfiles=3) wraps after 336k; rw=write:-8k there walks down from 341333.
+ */
+START_TEST(sequential_unrounded_region)
+{
+	struct fixture fx;
+	uint64_t i, off;
+
+	setup(&fx, RW_READ, 1022 * 1024, 4096);
+	fx.f.size = 1020 * 1024;	/* rounded to whole blocks: not where fio ends */
+	fx.job.rw_gap = 8192;
+	for (i = 0; i < 85; i++) {
+		ck_assert_int_eq(worker_seq_offset(&fx.w, &fx.f, DDIR_READ, &off), 0);
+		ck_assert_uint_eq(off, i * 12288);
+		fx.f.next_seq[DDIR_READ] = off + 4096;
+	}
+	ck_assert_int_eq(worker_seq_offset(&fx.w, &fx.f, DDIR_READ, &off), -ENOSPC);
+	job_spec_release(&fx.job);
+
+	setup(&fx, RW_READ, 349525, 4096);
+	fx.job.rw_gap = 8192;
+	fx.f.next_seq[DDIR_READ] = 336 * 1024 + 4096;
+	ck_assert_int_eq(worker_seq_offset(&fx.w, &fx.f, DDIR_READ, &off), 0);
+	ck_assert_uint_eq(off, 0);
+
+	fx.job.rw_gap = -8192;
+	fx.f.next_seq[DDIR_READ] = 4096;
+	ck_assert_int_eq(worker_seq_offset(&fx.w, &fx.f, DDIR_READ, &off), 0);
+	ck_assert_uint_eq(off, 341333);
+	job_spec_release(&fx.job);
+}
+END_TEST
+
 /* zonemode=strided zonesize=16k zonerange=32k zoneskip=16k bs=8k over 1m, as fio 3.33's
  * write_iolog: 0 8192 49152 57344 98304 ... 1032192 1040384, then 0 again */
 START_TEST(strided_zones)
@@ -310,6 +346,7 @@ static Suite *offsets_suite(void)
 	tcase_add_test(tc, mixed_sizes_stay_inside);
 	tcase_add_test(tc, percentage_random_mixes_sequential);
 	tcase_add_test(tc, sequential_backwards);
+	tcase_add_test(tc, sequential_unrounded_region);
 	tcase_add_test(tc, strided_zones);
 	tcase_add_test(tc, zoned_distribution);
 	suite_add_tcase(s, tc);
