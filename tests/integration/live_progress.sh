@@ -113,16 +113,17 @@ shape "rw=rw, nrfiles=2, io_size>size, loops=2" bytes --name=a --rw=rw --nrfiles
 shape "randrw, nrfiles=2, io_size>size" bytes --name=a --rw=randrw --nrfiles=2 --size=16m \
 	--io_size=40m
 # verify_only: a dry run of each pass (not counted as moved: nothing is written) and its
-# read-back, loop by loop and pass by pass: 32m read back of a 16m file, with loops=2 and
-# with io_size= past size= (two passes of dry-run writes and read-backs reach 40m). The
+# read-back, loop by loop and pass by pass: 64m read back of a 16m file, with loops=4 and
+# with io_size= past size= (passes of dry-run writes and read-backs up to 100m). The
 # read-back is not paced: small blocks and short ticks give it enough ticks
 vo=(--ioengine=psync --filename="$RB_TMP/vo.dat" --rw=write --bs=512 --size=16m --verify=crc32c)
 if "$RAIDBENCH" run --name=w "${vo[@]}" --do_verify=0 --output=/dev/null --no-save \
 	2>"$RB_TMP/err"; then
-	shape "verify_only, loops=2" bytes --live-interval=10 --name=a "${vo[@]}" --verify_only=1 \
-		--loops=2
+	# loops=4, not 2: on a fast machine two loops' read-back took 3 ticks of 10 ms
+	shape "verify_only, loops=4" bytes --live-interval=10 --name=a "${vo[@]}" --verify_only=1 \
+		--loops=4
 	shape "verify_only, io_size>size" bytes --live-interval=10 --name=a "${vo[@]}" \
-		--verify_only=1 --io_size=40m
+		--verify_only=1 --io_size=100m
 else
 	fail "verify_only: writing the file failed: $(cat "$RB_TMP/err")"
 fi
