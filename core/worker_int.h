@@ -64,12 +64,6 @@ static inline bool worker_file_covers(const struct worker_file *f)
  * file starts over once an I/O reached the region's end. Does not move on.
  */
 int worker_seq_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off);
-/*
- * random_distribution=zoned(_abs), as fio: a zone by its share of the
- * accesses, a block drawn uniformly inside it. -ENOSPC when no I/O fits,
- * -ERANGE when zoned_abs zones run past the region.
- */
-int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off);
 /* Marks an I/O in the map; returns len cut to the run of free blocks at off. */
 uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint64_t off,
 			 uint64_t len);

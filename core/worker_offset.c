@@ -269,7 +269,12 @@ int worker_seq_offset(struct worker *w, struct worker_file *f, int ddir, uint64_
 	return 0;
 }
 
-int worker_zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
+/*
+ * random_distribution=zoned(_abs), as fio: a zone by its share of the
+ * accesses, a block drawn uniformly inside it. -ENOSPC when no I/O fits,
+ * -ERANGE when zoned_abs zones run past the region.
+ */
+static int zoned_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off)
 {
 	const struct job_spec *job = w->job;
 	uint64_t lastb = last_block(job, f, ddir), ba = align_of(job, ddir);
@@ -314,7 +319,7 @@ static inline int pick_random(struct worker *w, struct worker_file *f, int ddir,
 		return 0;
 	}
 	if (w->job->nr_dzones)
-		return worker_zoned_offset(w, f, ddir, off);
+		return zoned_offset(w, f, ddir, off);
 	return rand_offset(w, f, ddir, off);
 }
 
