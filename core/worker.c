@@ -1651,6 +1651,15 @@ void *worker_main(void *arg)
 	w->ts.majf = (uint64_t)(ru1.ru_majflt - ru0.ru_majflt);
 	w->ts.minf = (uint64_t)(ru1.ru_minflt - ru0.ru_minflt);
 	w->ts.elapsed_ms = (t_end - w->run_start_ns) / 1000000;
+	/*
+	 * The engine's context goes with its own thread, all jobs at once: libaio's
+	 * io_destroy waits out an RCU grace period (30-40 ms here), and 64 jobs'
+	 * worth of them one after another in run_end held the run's end by 2 s.
+	 * After the CPU reading above, so the job's CPU does not count it.
+	 */
+	if (w->ctx && w->ops)
+		w->ops->cleanup(w->ctx);
+	w->ctx = NULL;
 	atomic_store_explicit(&w->phase, PHASE_DONE, memory_order_release);
 	return NULL;
 }

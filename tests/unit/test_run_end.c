@@ -112,6 +112,51 @@ START_TEST(targets_released_libaio)
 }
 END_TEST
 
+/* libaio's rings mapped into this process ("/[aio]" in its maps) */
+static int aio_rings(void)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	char line[512];
+	int n = 0;
+
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f))
+		if (strstr(line, "/[aio]"))
+			n++;
+	fclose(f);
+	return n;
+}
+
+/*
+ * Each job's engine context goes with its own thread: once the run is over
+ * (run_drain true), before run_end, no libaio context is left. Their
+ * io_destroy waits out an RCU grace period each, so 64 jobs' of them one after
+ * another in run_end held the end of a run by seconds.
+ */
+START_TEST(engine_contexts_end_with_their_jobs)
+{
+	struct run_params p = { 0 };
+	struct run_result res;
+	struct run_handle *h;
+	struct job_list jl;
+	char err[1024] = "", text[1024];
+
+	snprintf(text, sizeof(text),
+		 "[global]\nfilename=%s\nsize=1m\nbs=4k\nioengine=libaio\niodepth=4\n"
+		 "[r]\nrw=randread\nnumjobs=4\n", target);
+	load(&jl, text);
+	ck_assert_int_eq(aio_rings(), 0);
+	ck_assert_msg(run_begin(&jl, &p, &res, &h, err, sizeof(err)) == 0, "%s", err);
+	while (!run_drain(h))
+		usleep(1000);
+	ck_assert_int_eq(aio_rings(), 0);
+	ck_assert_msg(run_end(h, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(res.workers[0].ts.dir[0].total_ios, 256);
+	run_result_release(&res);
+	job_list_release(&jl);
+}
+END_TEST
+
 /* Every number of the end-of-run summary equals the saved file's. */
 START_TEST(summary_is_the_saved_file)
 {
@@ -179,6 +224,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, targets_released_psync);
 	tcase_add_test(tc, targets_released_libaio);
 	tcase_add_test(tc, summary_is_the_saved_file);
+	tcase_add_test(tc, engine_contexts_end_with_their_jobs);
 	suite_add_tcase(s, tc);
 	return s;
 }
