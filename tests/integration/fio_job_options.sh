@@ -12,6 +12,31 @@ need_tool mkfs.ext4 e2fsprogs
 J=$RB_TMP/out.json
 run_json() { "$RAIDBENCH" run --output-format=json --output="$J" "$@" 2>"$RB_TMP/err"; }
 jget() { json_get "$J" "$1"; }
+# read and write I/O counts: fio_ios of fio's JSON on stdin, rb_ios of raidbench's last run
+fio_ios() {
+	python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])'
+}
+rb_ios() { jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])"; }
+# the I/Os of an iolog: file, direction, offset and length
+iolog_ios() { awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$1"; }
+# as_fio_iolog WHAT ARGS: the job ARGS (after --name=x --ioengine=null --bs=4k) run by
+# fio and by raidbench, each with write_iolog=: the counts are fio's and, at iodepth 1,
+# each I/O in the log (fio's log at a depth over 1 shows an I/O the null engine turned
+# back twice)
+as_fio_iolog() {
+	local what=$1 want
+	shift
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+	want=$(fio --name=x --ioengine=null --bs=4k "$@" --verify_state_save=0 \
+		--write_iolog="$RB_TMP/fio.iolog" --output-format=json 2>/dev/null | fio_ios)
+	run_json --name=x --ioengine=null --bs=4k "$@" --write_iolog="$RB_TMP/rb.iolog"
+	check "as fio, $what: $* ($want)" [ "$(rb_ios)" = "$want" ]
+	case " $* " in *" --iodepth="*) ;; *)
+		check "as fio, $what, the same offsets: $*" cmp -s \
+			<(iolog_ios "$RB_TMP/fio.iolog") <(iolog_ios "$RB_TMP/rb.iolog") ;;
+	esac
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+}
 
 # fill_device on a small file system: writes until ENOSPC, then ends without an error
 make_loop 32 || rb_skip "cannot attach a loop device"
@@ -149,10 +174,10 @@ if command -v fio >/dev/null; then
 		"--size=64k --rw=rw:4k --bs=4k"; do
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=null $a --output-format=json 2>/dev/null |
-			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+			fio_ios)
 		# shellcheck disable=SC2086
 		run_json --name=x --ioengine=null $a
-		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+		check "as fio: $a ($want)" [ "$(rb_ios)" = "$want" ]
 	done
 	# a pass short of size= (holes) runs again after its verify, and io_size= runs
 	# passes with or without one: writes and read-backs of all passes count.
@@ -255,11 +280,11 @@ if command -v fio >/dev/null; then
 		rm -f "$RB_TMP/mix.dat"
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=psync --filename="$RB_TMP/mix.dat" $a --output-format=json 2>/dev/null |
-			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+			fio_ios)
 		rm -f "$RB_TMP/mix.dat"
 		# shellcheck disable=SC2086
 		run_json --name=x --ioengine=psync --filename="$RB_TMP/mix.dat" $a
-		check "as fio on a file: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+		check "as fio on a file: $a ($want)" [ "$(rb_ios)" = "$want" ]
 	done
 	rm -f "$RB_TMP/mix.dat"
 fi
@@ -281,7 +306,7 @@ if command -v fio >/dev/null; then
 		done
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=psync --directory="$FD" --bs=4k $a --output-format=json 2>/dev/null |
-			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+			fio_ios)
 		want="$want $(sizes)"
 		rm -rf "$FD"
 		mkdir -p "$FD"
@@ -289,7 +314,7 @@ if command -v fio >/dev/null; then
 		# shellcheck disable=SC2086
 		run_json --name=x --ioengine=psync --directory="$FD" --bs=4k $a
 		check "as fio, filesize: $a ($want)" \
-			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])") $(sizes)" = "$want" ]
+			[ "$(rb_ios) $(sizes)" = "$want" ]
 	done
 	rm -rf "$FD"
 fi
@@ -318,19 +343,9 @@ if command -v fio >/dev/null; then
 		"--size=1m --rw=randread --number_ios=10 --loops=3" \
 		"--size=1m --rw=randread:8k" "--size=1m --rw=randrw:4m --rw_sequencer=identical" \
 		"--size=1m --rw=randtrimwrite:2k" "--size=1m --rw=randwrite:+3x --randseed=5"; do
-		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
-		want=$(fio --name=x --ioengine=null --bs=4k $a --verify_state_save=0 \
-			--write_iolog="$RB_TMP/fio.iolog" --output-format=json 2>/dev/null |
-			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
-		# shellcheck disable=SC2086
-		run_json --name=x --ioengine=null --bs=4k $a --write_iolog="$RB_TMP/rb.iolog"
-		check "as fio: $a ($want)" [ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
-		check "as fio, the same offsets: $a" cmp -s \
-			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/fio.iolog") \
-			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/rb.iolog")
+		as_fio_iolog "rw=...:N" $a
 	done
-	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 fi
 # a timed job with a random map: when the map fills, fio starts over on the
 # file inside its pass (every block free, the sequential picks of :N and
@@ -389,20 +404,9 @@ if command -v fio >/dev/null; then
 		"--size=2m --rw=randread --random_generator=lfsr --bsrange=4k-16k" \
 		"--size=2m --rw=randread:4 --random_generator=lfsr" \
 		"--size=2m --rw=randread --random_generator=lfsr --random_distribution=zoned:50/10:50/90"; do
-		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
-		want=$(fio --name=x --ioengine=null --bs=4k $a --write_iolog="$RB_TMP/fio.iolog" \
-			--output-format=json 2>/dev/null |
-			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
-		# shellcheck disable=SC2086
-		run_json --name=x --ioengine=null --bs=4k $a --write_iolog="$RB_TMP/rb.iolog"
-		check "as fio, distribution or lfsr: $a ($want)" \
-			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
-		check "as fio, distribution or lfsr, the same offsets: $a" cmp -s \
-			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/fio.iolog") \
-			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/rb.iolog")
+		as_fio_iolog "distribution or lfsr" $a
 	done
-	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 fi
 # size= over nrfiles=: each file's region is its share unrounded (the first files a block
 # more while the division's rest holds whole blocks), and the job's bytes are bounded by
@@ -419,22 +423,9 @@ if command -v fio >/dev/null; then
 		"--size=1m --io_size=3070k --rw=read" "--size=1022k --rw=randread --norandommap" \
 		"--size=1m --nrfiles=3 --rw=randread:2 --iodepth=4" "--size=1m --nrfiles=3 --rw=rw --iodepth=4" \
 		"--size=1m --nrfiles=7 --bs=12k --rw=randread:2 --iodepth=8"; do
-		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
-		want=$(fio --name=x --ioengine=null --bs=4k $a --verify_state_save=0 \
-			--write_iolog="$RB_TMP/fio.iolog" --output-format=json 2>/dev/null |
-			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
-		# shellcheck disable=SC2086
-		run_json --name=x --ioengine=null --bs=4k $a --write_iolog="$RB_TMP/rb.iolog"
-		check "as fio, size= over the files: $a ($want)" \
-			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
-		# fio's iolog at a depth over 1 logs an I/O the null engine turned back twice
-		case $a in *--iodepth=*) continue ;; esac
-		check "as fio, size= over the files, the same offsets: $a" cmp -s \
-			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/fio.iolog") \
-			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/rb.iolog")
+		as_fio_iolog "size= over the files" $a
 	done
-	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 	# and on files: laid out as long as their share, the partial last block too
 	FD=$RB_TMP/share
 	shares() { find "$FD" -type f -printf '%f:%s\n' | sort | tr '\n' ' '; }
@@ -443,13 +434,13 @@ if command -v fio >/dev/null; then
 		rm -rf "$FD" && mkdir -p "$FD"
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=psync --directory="$FD" --bs=4k $a --output-format=json 2>/dev/null |
-			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+			fio_ios)
 		want="$want $(shares)"
 		rm -rf "$FD" && mkdir -p "$FD"
 		# shellcheck disable=SC2086
 		run_json --name=x --ioengine=psync --directory="$FD" --bs=4k $a
 		check "as fio on files, size= over them: $a ($want)" \
-			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])") $(shares)" = "$want" ]
+			[ "$(rb_ios) $(shares)" = "$want" ]
 	done
 	rm -rf "$FD"
 fi
@@ -472,19 +463,8 @@ if command -v fio >/dev/null; then
 		"--size=1022k --rw=read:8k --offset=4k" "--size=1m --rw=write:-8k --offset=4k" \
 		"--size=20k --bs=8k,4k --rw=rw" "--size=2000999 --nrfiles=1000 --bs=512 --rw=read:1k" \
 		"--size=1022k --rw=read:8k --iodepth=4" "--size=1m --nrfiles=3 --rw=read:8k --iodepth=4"; do
-		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
-		want=$(fio --name=x --ioengine=null --bs=4k $a --verify_state_save=0 \
-			--write_iolog="$RB_TMP/fio.iolog" --output-format=json 2>/dev/null |
-			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
-		# shellcheck disable=SC2086
-		run_json --name=x --ioengine=null --bs=4k $a --write_iolog="$RB_TMP/rb.iolog"
-		check "as fio, holes over an unrounded region: $a ($want)" \
-			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
-		case $a in *--iodepth=*) continue ;; esac
-		check "as fio, holes over an unrounded region, the same offsets: $a" cmp -s \
-			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/fio.iolog") \
-			<(awk '$3 ~ /^(read|write|trim)$/ {print $2, $3, $4, $5}' "$RB_TMP/rb.iolog")
+		as_fio_iolog "holes over an unrounded region" $a
 	done
 	# and on a file longer than the region: the I/O that starts below size= and ends in
 	# the file is issued (offset= shows fio's quirks: a backward walk's first pick is from
@@ -497,12 +477,12 @@ if command -v fio >/dev/null; then
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=psync --directory="$FD" --bs=4k $a --write_iolog="$RB_TMP/fio.iolog" \
 			--output-format=json 2>/dev/null |
-			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+			fio_ios)
 		rm -rf "$FD" && mkdir -p "$FD" && truncate -s 4m "$FD/x.0.0"
 		# shellcheck disable=SC2086
 		run_json --name=x --ioengine=psync --directory="$FD" --bs=4k $a --write_iolog="$RB_TMP/rb.iolog"
 		check "as fio on a longer file: $a ($want)" \
-			[ "$(jget "'%d %d' % (d['jobs'][0]['read']['total_ios'], d['jobs'][0]['write']['total_ios'])")" = "$want" ]
+			[ "$(rb_ios)" = "$want" ]
 		check "as fio on a longer file, the same offsets: $a" cmp -s \
 			<(awk '$3 ~ /^(read|write)$/ {print $3, $4, $5}' "$RB_TMP/fio.iolog") \
 			<(awk '$3 ~ /^(read|write)$/ {print $3, $4, $5}' "$RB_TMP/rb.iolog")
@@ -524,7 +504,7 @@ if command -v fio >/dev/null; then
 		lay
 		# shellcheck disable=SC2086
 		want=$(fio --name=x --ioengine=psync --directory="$FD" --bs=4k ${a#*|} --output-format=json 2>/dev/null |
-			python3 -c 'import json,sys; j=json.load(sys.stdin)["jobs"][0]; print(j["read"]["total_ios"], j["write"]["total_ios"])')
+			fio_ios)
 		want="$want $(find "$FD" -type f -printf '%f:%s\n' | sort | tr '\n' ' ')"
 		lay
 		# shellcheck disable=SC2086
