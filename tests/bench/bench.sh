@@ -38,7 +38,7 @@
 #                    loop device (under 2 min)
 #   BENCH_CASES      which cases to run ("a b c d e f g")
 #   BENCH_ROUNDS     rounds of the device cases b, c and gl (5); a runs 3 (its ratios are
-#                    several times the bar), d 8 (its bar is 2% wide), d2 10 (its runs spread widely), gl 4, g's scale 2
+#                    several times the bar), d 8 (its bar is 2% wide), d2 16 (its runs spread widely), gl 4, g's scale 2
 #   BENCH_RUNTIME    seconds per run in a-d and g (2)
 #   BENCH_RSS_SHORT, BENCH_RSS_LONG   seconds of the two runs of e (3, 10)
 #   BENCH_LOOP_MB    size of the loop device's backing file (512)
@@ -86,10 +86,11 @@ else
 	RSS_LONG=${BENCH_RSS_LONG:-10}
 	# null engine: ratios of 4-8x against a bar of 1.0-1.5x; 3 rounds settle the verdict
 	A_ROUNDS=3
-	# d's bar is 2% wide: more rounds. d2 (64 jobs) is the slowest run of all, but
-	# identical headless runs of it gave 168k-217k IOPS on an idle machine: 10
+	# d's bar is 2% wide: more rounds. d2's identical headless runs gave 211k-352k IOPS
+	# on an idle machine (second by second 236k-383k inside one run): 16, which its
+	# runs' quick end allows (the jobs' libaio contexts go with their threads)
 	D_ROUNDS=8
-	D2_ROUNDS=10
+	D2_ROUNDS=16
 	# g's scale table has no bar; gl's ratios sit far from theirs
 	G_ROUNDS=2
 	G_JOBS="1 4 16 64"
@@ -540,7 +541,11 @@ if [ -n "${BENCH_MD:-}" ]; then
 		echo 'the median [min-max] of the per-round ratios of two runs that ran back to back: the'
 		echo 'bars use it, because load from other work on the machine moves absolute figures far'
 		echo 'more than it moves a ratio of neighbours. The load average before and after is in the'
-		echo 'header; a loaded machine widens every [min-max].'
+		echo 'header; a loaded machine widens every [min-max]. With 6 rounds or more, the CPU bars'
+		echo 'of (b) and the IOPS bars of (d) also give a 95% interval of that median (the k-th'
+		echo 'smallest and largest ratio, from the binomial law, no distribution assumed); where it holds the'
+		echo 'bar, the verdict is the median'"'"'s side of it, and the run'"'"'s noise could have put it'
+		echo 'on the other.'
 		echo
 		echo 'Defaults that differ from fio'"'"'s and show here: raidbench submits every I/O it could'
 		echo 'prepare in one call and reaps every completion already there in one call unless'

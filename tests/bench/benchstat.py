@@ -28,6 +28,7 @@ processes put on the machine for longer than one pair mostly cancels. The
 bars use the paired ratio.
 """
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -269,6 +270,36 @@ def rspread(xs):
     return "%.3fx [%.2f-%.2f]" % (statistics.median(xs), min(xs), max(xs))
 
 
+def median_interval(xs):
+    """A 95% interval of the median of xs, free of any assumed distribution: the
+    k-th smallest and k-th largest value, k the largest with P(Binomial(n, 1/2) < k)
+    <= 2.5% (n = 10: 2nd and 9th; n = 16: 4th and 13th). None under 6 values."""
+    n = len(xs)
+    k, below = 0, 0.0
+    while True:
+        below += math.comb(n, k) / 2.0 ** n   # P(B <= k)
+        if below > 0.025:
+            break
+        k += 1
+    if k < 1:
+        return None
+    xs = sorted(xs)
+    return xs[k - 1], xs[n - k]
+
+
+def interval_note(xs, bar, higher_is_better=True):
+    """', 95% interval of the median [a-b]' and, when the interval holds the bar,
+    that this run cannot tell which side of it the tool is on."""
+    ci = median_interval(xs)
+    if ci is None:
+        return ""
+    lo, hi = ci
+    note = "; 95%% interval of the median %.3f-%.3f" % (lo, hi)
+    if lo < bar <= hi or lo <= bar < hi:
+        note += " holds the bar (%g): this run's noise cannot tell the two apart" % bar
+    return note
+
+
 def fmt_for(m):
     return si if m in ("iops", "records_per_s") else num
 
@@ -321,7 +352,8 @@ def bars(n):
         if r is None or c is None or pc is None:
             out.append((name, missing(case), "n/a"))
             continue
-        out.append((name, "IOPS %s, CPU/IO job %s, process %s" % (rx(r), rx(c), rx(pc)),
+        out.append((name, "IOPS %s, CPU/IO job %s, process %s%s" % (
+            rx(r), rx(c), rx(pc), interval_note(n.paired(case, "cpu_us_io"), 0.6)),
                     "PASS" if r >= 1.0 and c <= 0.6 and pc <= 0.6 else "FAIL"))
         split = split_line(n, case, what)
         if split:
@@ -343,7 +375,8 @@ def bars(n):
         ui_run, hl_run = n.med(case, "tui", "ui_run_pct"), n.med(case, "headless", "ui_run_pct")
         out.append(("(d) %s: IOPS with the TUI's Run screen (tmux 132x43) / headless >= 0.98"
                     % what, ("%s (UI thread: %s CPU s per run; during the run %s%% of one CPU, "
-                             "headless %s%%)" % (rx(r), num(ui), num(ui_run), num(hl_run)))
+                             "headless %s%%%s)" % (rx(r), num(ui), num(ui_run), num(hl_run),
+                                                   interval_note(n.paired(case, "iops"), 0.98)))
                     if r is not None else missing(case),
                     "n/a" if r is None else ("PASS" if r >= 0.98 else "FAIL")))
     short, long_ = n.med("e", "short", "rss_kb"), n.med("e", "long", "rss_kb")
