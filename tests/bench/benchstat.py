@@ -314,13 +314,18 @@ def split_line(n, case, what):
     fu, fs = n.med(case, "fio", "usr_us_io"), n.med(case, "fio", "sys_us_io")
     if None in (ru, rs, fu, fs) or not fu or not (fu + fs):
         return None
+    room = 0.6 * (fu + fs) - rs    # what the bar leaves for user time after raidbench's kernel time
     return ("(b) %s: job CPU/IO split in user + kernel time (no bar)" % what,
             "raidbench %s + %s us, fio %s + %s us: user %s fio's, kernel %s fio's; fio's kernel "
-            "time is %.0f%% of its CPU/IO, so a total of 0.6x needs %s" % (
+            "time is %.0f%% of its CPU/IO, so a total of 0.6x needs %s; raidbench's kernel time "
+            "alone is %s fio's CPU/IO, %s" % (
                 num(ru), num(rs), num(fu), num(fs), rx(ru / fu), rx(rs / fs if fs else None),
                 100.0 * fs / (fu + fs),
                 "less kernel work per I/O than fio's" if fs / (fu + fs) > 0.6
-                else "user time cut further" if ru + rs > 0.6 * (fu + fs) else "nothing more"),
+                else "user time cut further" if ru + rs > 0.6 * (fu + fs) else "nothing more",
+                rx(rs / (fu + fs)),
+                "past the bar whatever user space does" if room <= 0 else
+                "leaving %s us per I/O of user time under the bar (now %s)" % (num(room), num(ru))),
             "info")
 
 
