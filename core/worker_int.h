@@ -11,6 +11,15 @@ int worker_open_files(struct worker *w, char *err, size_t errlen);
 void worker_close_files(struct worker *w);
 
 /*
+ * On the job's own thread, before its I/O (core/worker_thread.c): its CPUs,
+ * NUMA node and nice, its units and their buffers, its engine context.
+ * 0, or -errno with msg filled.
+ */
+int worker_thread_setup(struct worker *w, char *msg, size_t msglen);
+/* len bytes (a multiple of 8) of buf from r: buffer contents no device can compress */
+void worker_fill_random(struct rb_rand *r, void *buf, size_t len);
+
+/*
  * The next offset for an I/O of bs bytes in direction ddir, relative to the
  * region start of f: sequential (with rw=...:N holes), random through the
  * random map, uniform with norandommap (aligned to blockalign), or from a
