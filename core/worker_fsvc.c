@@ -11,6 +11,11 @@
  * left is done for the pass; under a distribution it starts over instead,
  * as fio's, and the pass ends by bytes only.
  *
+ * Not fio's: at an iodepth over 1 fio leaves a distribution's file that it
+ * found at its end with I/Os in flight closing, and draws past it until they
+ * complete; here it starts over at once (the iolog and a verify's read-back
+ * then differ; the counts of a job without verify do not).
+ *
  * Per-thread state of one worker; the pick in turn is inline in
  * worker_int.h, the draws here. Nothing allocates after setup or prints.
  */
