@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,8 @@ struct rb_dist {
 	enum rand_dist kind;
 	uint64_t nranges;
 	uint64_t shift;		/* added to the hashed rank, mod nranges */
+	double center;		/* -1 when unset */
+	bool unhashed;		/* the rank as drawn, not scattered (fio's choice of a file) */
 	struct rb_taus rand;
 	/* zipf */
 	double theta;
@@ -142,6 +145,14 @@ static uint64_t normal_block(struct rb_dist *d)
 	return sum + (uint64_t)(int64_t)dev;
 }
 
+/* zipf and pareto: the shift is the generator's first draw unless center is given */
+static void first_shift(struct rb_dist *d)
+{
+	d->shift = rb_taus_next(&d->rand);
+	if (d->center >= 0)
+		d->shift = (uint64_t)((double)d->nranges * d->center);
+}
+
 static int check_param(enum rand_dist kind, double param, double center, char *err,
 		       size_t errlen)
 {
@@ -201,6 +212,7 @@ struct rb_dist *rb_dist_new(enum rand_dist kind, double param, double center,
 	}
 	d->kind = kind;
 	d->nranges = nranges;
+	d->center = center;
 	rb_taus_seed(&d->rand, seed);
 	if (kind == DIST_NORMAL) {
 		/* fio's width is 32 bits, kept to the half range (taken as its cast wraps) */
@@ -216,15 +228,24 @@ struct rb_dist *rb_dist_new(enum rand_dist kind, double param, double center,
 		d->shift = center < 0 ? 0 : (uint32_t)(int64_t)((double)nranges * (center - 0.5));
 		return d;
 	}
-	/* zipf and pareto: the shift is the generator's first draw unless center is given */
-	d->shift = rb_taus_next(&d->rand);
-	if (center >= 0)
-		d->shift = (uint64_t)((double)nranges * center);
+	first_shift(d);
 	if (kind == DIST_ZIPF)
 		zipf_init(d, param);
 	else
 		d->pareto_pow = log(param) / log(1.0 - param);
 	return d;
+}
+
+void rb_dist_restart(struct rb_dist *d)
+{
+	rb_taus_restart(&d->rand);
+	if (d->kind != DIST_NORMAL)
+		first_shift(d);
+}
+
+void rb_dist_unhash(struct rb_dist *d)
+{
+	d->unhashed = true;
 }
 
 uint64_t rb_dist_next(struct rb_dist *d)
@@ -242,7 +263,7 @@ uint64_t rb_dist_next(struct rb_dist *d)
 		v = normal_block(d);
 		break;
 	}
-	return (golden_hash(v) + d->shift) % d->nranges;
+	return ((d->unhashed ? v : golden_hash(v)) + d->shift) % d->nranges;
 }
 
 void rb_dist_free(struct rb_dist *d)

@@ -77,6 +77,8 @@ void job_spec_defaults(struct job_spec *job)
 	job->exec_grace_s = 1;
 	job->exec_std_redirect = true;
 	job->nrfiles = 1;
+	job->file_service_nr = 1;
+	job->fs_center = -1;
 	job->invalidate = true;
 	job->randrepeat = true;
 	job->randseed = 0x89;
@@ -829,6 +831,74 @@ static int opt_random_distribution(struct job_draft *d, const struct job_opt *o,
 				  &d->spec.dist_center, why, len);
 }
 
+/*
+ * file_service_type=: fio's words. roundrobin, sequential and random take
+ * ":N", the I/Os a file gets before the next pick (fio reads it with atoi, so
+ * "4k" would be 4: here it must be a whole number); zipf, pareto and normal
+ * (gauss too) their parameter and center as random_distribution= has them,
+ * with fio's defaults when left out.
+ */
+static int opt_file_service_type(struct job_draft *d, const struct job_opt *o, const char *v,
+				 char *why, size_t len)
+{
+	static const struct {
+		const char *word;
+		enum file_service fs;
+	} words[] = {
+		{ "roundrobin", FSVC_ROUNDROBIN }, { "sequential", FSVC_SEQUENTIAL },
+		{ "random", FSVC_RANDOM }, { "zipf", FSVC_ZIPF }, { "pareto", FSVC_PARETO },
+		{ "normal", FSVC_NORMAL }, { "gauss", FSVC_NORMAL },
+	};
+	struct job_spec *j = &d->spec;
+	const char *colon = strchr(v, ':');
+	size_t n = colon ? (size_t)(colon - v) : strlen(v), i;
+	enum rand_dist dist;
+	char *s;
+	int ret;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i].word) == n && !strncmp(words[i].word, v, n))
+			break;
+	if (i == sizeof(words) / sizeof(words[0]))
+		return ERR("bad value '%s' (expected roundrobin[:N], sequential, random[:N], "
+			   "zipf[:theta], pareto[:h] or normal[:sigma], the last three with an "
+			   "optional :center)", v);
+	if (words[i].fs <= FSVC_RANDOM) {
+		unsigned long long nr = 1;
+
+		if (colon) {
+			char *end, *copy = strdup(colon + 1), *t;
+
+			if (!copy)
+				return -ENOMEM;
+			t = units_trim(copy);
+			errno = 0;
+			nr = strtoull(t, &end, 10);
+			ret = !*t || *end || !isdigit((unsigned char)*t) || errno || nr > UINT_MAX;
+			free(copy);
+			if (ret)
+				return ERR("bad count in '%s' (expected %s:N, N a whole number of I/Os)",
+					   v, words[i].word);
+		}
+		j->file_service = words[i].fs;
+		j->file_service_nr = (unsigned)nr;
+		return 0;
+	}
+	/* the distributions parse as random_distribution='s, gauss by its other name */
+	s = malloc(strlen(v) + 2);
+	if (!s)
+		return -ENOMEM;
+	sprintf(s, "%s%s", words[i].fs == FSVC_NORMAL ? "normal" : words[i].word,
+		colon ? colon : "");
+	ret = units_distribution(s, &dist, &j->fs_param, &j->fs_center, why, len);
+	free(s);
+	if (ret)
+		return ret;
+	j->file_service = words[i].fs;
+	j->file_service_nr = 1;
+	return 0;
+}
+
 static int opt_cpus_allowed(struct job_draft *d, const struct job_opt *o,
 			    const char *v, char *why, size_t len)
 {
@@ -985,7 +1055,6 @@ static const struct {
 	{ "iomem", "malloc|shm|shmhuge|mmap|mmaphuge|mmapshared|cudamalloc" },
 	{ "rate_process", "linear|poisson" },
 	{ "exit_what", "group|stonewall|all" },
-	{ "file_service_type", "random|roundrobin|sequential|zipf|pareto|normal|gauss" },
 	{ "unified_rw_reporting", "none|mixed|both|0|1" },
 	{ "dedupe_mode", "repeat|working_set" },
 	{ "write_hint", "none|short|medium|long|extreme" },
@@ -1000,7 +1069,7 @@ static int opt_accept_word(struct job_draft *d, const struct job_opt *o, const c
 
 	for (w = 0; strcmp(accept_words[w].opt, o->name); w++)
 		;
-	/* "iomem=mmap:/path", "file_service_type=random:4": fio's word then an argument */
+	/* "iomem=mmap:/path": fio's word then an argument */
 	for (p = accept_words[w].words; *p; p += strcspn(p, "|") + (p[strcspn(p, "|")] != 0))
 		if (strcspn(p, "|") == n && !strncmp(p, v, n))
 			return 0;
@@ -1295,7 +1364,7 @@ static const struct job_opt job_opts[] = {
 	  "files are kept after the run, except a pool an engine created for the job" },
 	{ "unlink_each_loop", NULL, opt_accept, 0, 0, 0, OPT_BARE, "files are kept after the run" },
 	{ "openfiles", NULL, opt_accept, 0, 0, 0, 0, "all of a job's files are open for the whole run" },
-	{ "file_service_type", NULL, opt_accept_word, 0, 0, 0, 0, "a job's files take turns (fio's roundrobin)" },
+	{ "file_service_type", NULL, opt_file_service_type, 0, 0, 0, 0, NULL },
 	{ "filename_format", NULL, opt_accept, 0, 0, 0, OPT_TEXT, "files are named jobname.jobnum.filenum" },
 	{ "unique_filename", NULL, opt_accept, 0, 0, 0, OPT_BARE, NULL },
 	{ "lockfile", NULL, opt_accept, 0, 0, 0, OPT_TEXT, "files are not locked" },

@@ -28,6 +28,20 @@ enum {
 enum { RANDGEN_DEFAULT = 0, RANDGEN_LFSR, RANDGEN_TAUS, RANDGEN_TAUS64 };
 enum rand_dist { DIST_RANDOM = 0, DIST_ZIPF, DIST_PARETO, DIST_NORMAL };
 
+/*
+ * file_service_type=: which of a job's files the next I/O goes to. The
+ * distributions choose a file as fio's do, and a file they find at its end
+ * starts over rather than being done for the pass.
+ */
+enum file_service {
+	FSVC_ROUNDROBIN = 0,	/* in turns, file_service_nr I/Os each (fio's default) */
+	FSVC_SEQUENTIAL,	/* each file to its end before the next */
+	FSVC_RANDOM,		/* a file drawn uniformly each file_service_nr I/Os */
+	FSVC_ZIPF,
+	FSVC_PARETO,
+	FSVC_NORMAL,
+};
+
 enum verify_type { VERIFY_NONE = 0, VERIFY_CRC32C, VERIFY_MD5 };
 
 /* continue_on_error= bits */
@@ -122,6 +136,10 @@ struct job_spec {
 	char **directories;		/* directory= list, NULL-terminated; NULL when unset */
 	unsigned nr_directories;
 	unsigned nrfiles;
+	enum file_service file_service;	/* file_service_type= */
+	/* roundrobin:N, random:N: I/Os on a file before the next pick (fio's, 0 stays) */
+	unsigned file_service_nr;
+	double fs_param, fs_center;	/* zipf:theta, pareto:h, normal:sigma [:center], -1 none */
 	uint64_t size;			/* 0 = take from file/device */
 	unsigned size_percent;		/* size=N%, 0 when not a percentage */
 	uint64_t io_size;		/* 0 = same as size */

@@ -221,6 +221,10 @@ struct rb_dist *rb_dist_new(enum rand_dist kind, double param, double center,
 			    uint64_t nranges, uint32_t seed, char *err, size_t errlen);
 /* A block in [0, nranges). */
 uint64_t rb_dist_next(struct rb_dist *d);
+/* Back to the state rb_dist_new left (fio reseeds each loop of a repeatable job). */
+void rb_dist_restart(struct rb_dist *d);
+/* Draws are the rank itself, shifted, not hashed: fio's for picking a file. */
+void rb_dist_unhash(struct rb_dist *d);
 void rb_dist_free(struct rb_dist *d);
 
 /* fio's jhash of a file name: with randrepeat, its distribution's seed times thread_nr. */

@@ -45,7 +45,6 @@ struct io_state {
 	uint64_t vphase_ios;
 	unsigned passes;		/* fio's passes begun (its do_io calls), for number_ios */
 	unsigned loop;
-	unsigned next_file;
 	/*
 	 * a sequential pick of a random job failed (the pass or file is over):
 	 * fio's I/O unit keeps the flag that spares the map, so the next pick
@@ -249,16 +248,24 @@ static void loop_reset(struct worker *w)
 		memset(w->files[i].last_start, 0xff, sizeof(w->files[i].last_start));
 		w->files[i].tw_pending = false;
 		w->files[i].done = false;
+		w->files[i].fs_misses = 0;
 	}
+	w->fs.nr_done = 0;
 }
 
-/* The generator's state at a new loop: offsets from the start, draws again with randrepeat. */
-static void new_loop(struct worker *w, bool reset, bool reseed)
+/*
+ * The generator's state at a new loop: offsets from the start, draws again
+ * with randrepeat; where fio's pass ends (pass), its files were closed, so
+ * no file is held.
+ */
+static void new_loop(struct worker *w, bool reset, bool reseed, bool pass)
 {
 	int d;
 
 	if (reset)
 		loop_reset(w);
+	if (pass)
+		worker_fsvc_new_pass(w, reseed);
 	worker_offsets_new_loop(w, reseed);
 	if (reseed) {
 		rb_mix_new_loop(&w->mix);
@@ -333,7 +340,7 @@ static bool another_pass(struct worker *w, struct io_state *st)
 	st->passes++;
 	st->loop_bytes = w->pass_limit - budget;
 	st->loop_written = 0;
-	new_loop(w, true, w->reseed_loops);
+	new_loop(w, true, w->reseed_loops, true);
 	return true;
 }
 
@@ -374,23 +381,6 @@ static bool gen_backlog(struct worker *w, struct io_state *st, struct io_unit *u
 }
 
 /*
- * The file in turn has no offset for the direction just picked (a sequential
- * one at its end, a full map, nothing that fits): as fio's, it is done for
- * this pass and the next file in turn is asked, with a new pick of the
- * direction; the pass is over once every file is done. Returns true then.
- */
-static bool file_done(struct worker *w, struct io_state *st, struct worker_file *f)
-{
-	unsigned i, left = 0;
-
-	f->done = true;
-	st->next_file = (unsigned)(f - w->files) + 1 == w->nr_files ? 0 : (unsigned)(f - w->files) + 1;
-	for (i = 0; i < w->nr_files; i++)
-		left += !w->files[i].done;
-	return !left;
-}
-
-/*
  * A random job's sequential pick (percentage_random=, rw=randread:N), fio's
  * way: on from the direction's last I/O. At the end of the file a random
  * block instead (left unmarked); at the end of a region that stops short
@@ -419,6 +409,7 @@ static bool gen_main(struct worker *w, struct io_state *st, struct io_unit *u, u
 	struct worker_file *f;
 	uint64_t bs, off = 0;
 	bool rtw_write, seq, rand_fit, rand_seq = false, merged, hit = false;
+	unsigned held_cur = 0, held_left = 0, held_next = 0;
 	int ddir;
 
 	if (st->failed || st->full || st->lat.done || worker_stopped(w))
@@ -456,7 +447,7 @@ next_loop:
 		st->loop_written = 0;
 		/* a sequential pass that runs on keeps its place (rw=write:N wrapping) */
 		/* fio draws each loop's I/Os again with randrepeat where its pass ends */
-		new_loop(w, !merged || job_is_random(job), w->reseed_loops && !merged);
+		new_loop(w, !merged || job_is_random(job), w->reseed_loops && !merged, !merged);
 		if (!merged)
 			st->passes++;
 		if (number_ios_reached(w, st)) {
@@ -472,15 +463,22 @@ next_loop:
 		return false;
 	if (w->vbl && vbl_due(w, st->last_ddir))
 		return gen_backlog(w, st, u) || gen_main(w, st, u, now);
+	/* zonemode=strided's loop end below takes its pick back (not a draw it took) */
+	if (job->zone_strided) {
+		held_cur = w->fs.cur;
+		held_left = w->fs.left;
+		held_next = w->fs.next;
+	}
 	/*
-	 * files done for this pass are passed over in turn (file_done); a file
-	 * found done below comes back here, not through a call per file, so
+	 * the file, as file_service_type picks it; a file found with no I/O
+	 * below (the picked file has no offset for the direction picked: a
+	 * sequential one at its end, a full map, nothing that fits) is done
+	 * for the pass or starts over (worker_fsvc_done), and the pick comes
+	 * back here with a new direction, not through a call per file, so
 	 * thousands of files that fill at once take no stack
 	 */
 next_file:
-	for (unsigned n = 0; w->files[st->next_file].done && n < w->nr_files; n++)
-		st->next_file = st->next_file + 1 == w->nr_files ? 0 : st->next_file + 1;
-	f = &w->files[st->next_file];
+	f = &w->files[worker_fsvc_pick(w)];
 	ddir = pick_ddir(w, f);
 	rtw_write = ddir == DDIR_WRITE && f->tw_pending;
 	/* sequential I/O: the offset first, then a size (worker_seq_offset) */
@@ -512,7 +510,7 @@ next_file:
 		if (!bs) {
 			if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
 				rb_mix_unissue(&w->mix);
-			if (!file_done(w, st, f))
+			if (!worker_fsvc_done(w, f))
 				goto next_file;
 			st->loop_bytes = w->pass_limit;
 			return gen_main(w, st, u, now);
@@ -550,7 +548,7 @@ next_file:
 			if ((job->rw & RW_READ) && (job->rw & RW_WRITE))
 				rb_mix_unissue(&w->mix);
 			st->stale_nomark |= rand_seq;
-			if (!file_done(w, st, f))
+			if (!worker_fsvc_done(w, f))
 				goto next_file;
 			if (!st->loop_bytes)
 				return false;
@@ -571,10 +569,12 @@ next_file:
 	if (!job->time_based && !seq && !rand_fit && !rtw_write &&
 	    st->loop_bytes >= w->pass_limit) {
 		st->loop_bytes = w->pass_limit;
+		w->fs.cur = held_cur;
+		w->fs.left = held_left;
+		w->fs.next = held_next;
 		return gen_main(w, st, u, now);
 	}
-	if (++st->next_file == w->nr_files)
-		st->next_file = 0;
+	f->fs_misses = 0;
 
 	u->ddir = (uint8_t)ddir;
 	u->len = (uint32_t)bs;
@@ -1556,6 +1556,9 @@ int worker_setup(struct worker *w, const struct job_spec *job, unsigned clone,
 	if (ret)
 		return ret;
 	ret = worker_offsets_setup(w, seed, index + 1, w->err, sizeof(w->err));
+	if (ret)
+		return ret;
+	ret = worker_fsvc_setup(w, seed, index + 1, w->err, sizeof(w->err));
 	if (ret)
 		return ret;
 	/*

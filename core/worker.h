@@ -21,6 +21,7 @@
 #ifndef RB_WORKER_H
 #define RB_WORKER_H
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -58,6 +59,7 @@ struct worker_file {
 	struct rb_dist *dist;	/* random_distribution=zipf, pareto or normal, else NULL */
 	struct rb_lfsr lfsr;	/* random_generator=lfsr: the file's blocks, once a pass */
 	bool has_lfsr;
+	unsigned fs_misses;	/* picks since its last I/O that found it at its end (fsvc_done) */
 	/*
 	 * verify: bitmaps by the worker's vgran bytes, NULL otherwise: the piece
 	 * holds part of a write to read back (written), and the piece is where
@@ -80,6 +82,24 @@ struct readback {
 	uint64_t piece;
 };
 
+/*
+ * file_service_type: which file the next I/O goes to, fio's way
+ * (core/worker_fsvc.c). A pick holds its file for file_service_nr I/Os, or
+ * to its end (sequential), then the next is chosen in turn or drawn.
+ */
+#define FSVC_NONE UINT_MAX
+struct fsvc {
+	unsigned cur;		/* the file picked last, FSVC_NONE once it is closed (fio) */
+	unsigned left;		/* I/Os it gets before the next pick */
+	unsigned next;		/* the turn: the file the next round-robin pick asks first */
+	unsigned nr_done;	/* files done for this pass (fio's nr_done_files) */
+	bool stay;		/* sequential: the file keeps every I/O until its end */
+	bool drawn;		/* random or a distribution picks, not turns */
+	bool restarts;		/* a distribution: a file at its end starts over, never done */
+	struct rb_frand rand;	/* random: the uniform draw, seed table slot 5 */
+	struct rb_dist *dist;	/* zipf, pareto, normal: over nr_files << 10, unhashed */
+};
+
 struct worker {
 	const struct job_spec *job;
 	unsigned clone;			/* 0..numjobs-1 */
@@ -90,6 +110,7 @@ struct worker {
 
 	struct worker_file *files;
 	unsigned nr_files;
+	struct fsvc fs;
 
 	const struct io_engine_ops *ops;
 	struct engine_ctx *ctx;

@@ -73,6 +73,12 @@ static inline bool worker_file_covers(const struct worker_file *f)
  * file starts over once an I/O reached the region's end. Does not move on.
  */
 int worker_seq_offset(struct worker *w, struct worker_file *f, int ddir, uint64_t *off);
+/*
+ * fio's fio_file_reset inside a pass (a timed job's full map, a file a
+ * file_service_type distribution found at its end): every block free, the
+ * sequential picks back at the start, the draws going on.
+ */
+void worker_file_restart(struct worker *w, struct worker_file *f);
 /* Marks an I/O in the map; returns len cut to the run of free blocks at off. */
 uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint64_t off,
 			 uint64_t len);
@@ -107,6 +113,54 @@ bool worker_verifies_writes(const struct job_spec *job);
 bool worker_dry_runs(const struct job_spec *job);
 /* All the bytes a size-bound job moves (passes, read-backs, further passes); 0 if timed. */
 uint64_t worker_plan_bytes(const struct worker *w);
+
+/*
+ * file_service_type: the file of the next I/O (core/worker_fsvc.c). Setup
+ * seeds the choice from seed table slot 5; 0, -EINVAL or -ENOMEM with err.
+ */
+int worker_fsvc_setup(struct worker *w, uint64_t seed, unsigned thread_nr, char *err,
+		      size_t errlen);
+void worker_fsvc_release(struct worker *w);
+/* A new fio pass: its files were closed, no pick is held; reseed: the draws start over. */
+void worker_fsvc_new_pass(struct worker *w, bool reseed);
+/* A new pick drawn (random, a distribution) among the files not done. */
+unsigned worker_fsvc_choose(struct worker *w);
+/*
+ * The picked file f has no I/O for the direction: no pick is held, and f is
+ * done for the pass, or under a distribution starts over (fio's). Returns
+ * true when every file is done: the pass is over.
+ */
+bool worker_fsvc_done(struct worker *w, struct worker_file *f);
+
+/*
+ * fio's get_next_file: the held pick while it has I/Os left (sequential: to
+ * the file's end), else the next file in turn that is not done, or one
+ * drawn. Some file must not be done (worker_fsvc_done ends the pass first).
+ */
+static inline unsigned worker_fsvc_pick(struct worker *w)
+{
+	struct fsvc *fs = &w->fs;
+	unsigned i, n;
+
+	if (fs->cur != FSVC_NONE) {
+		if (fs->stay)
+			return fs->cur;
+		if (fs->left) {
+			fs->left--;
+			return fs->cur;
+		}
+	}
+	if (fs->drawn)
+		return worker_fsvc_choose(w);
+	i = fs->next;
+	for (n = 0; w->files[i].done && n < w->nr_files; n++)
+		i = i + 1 == w->nr_files ? 0 : i + 1;
+	fs->next = i + 1 == w->nr_files ? 0 : i + 1;
+	fs->cur = i;
+	/* roundrobin:0 wraps to the most: fio's, the file is held to its end */
+	fs->left = w->job->file_service_nr - 1;
+	return i;
+}
 
 /* latency_target's queue depth search (core/worker_lat.c) */
 struct lat_target {

@@ -329,18 +329,23 @@ int worker_rand_block(struct worker *w, struct worker_file *f, int ddir, uint64_
 
 	/*
 	 * a timed job starts over on the file inside its pass, as fio's
-	 * fio_file_reset: every block free, the sequential picks back at the
-	 * start, the draws going on (no reseed)
+	 * get_next_rand_block, and so does one whose files are chosen by a
+	 * distribution (file_service_type=zipf...): no reseed
 	 */
-	if (ret == -ENOSPC && w->job->time_based) {
-		file_reset_blocks(w, f);
-		for (int d = 0; d < DDIR_RWDIR_CNT; d++) {
-			f->next_seq[d] = 0;
-			f->last_start[d] = UINT64_MAX;
-		}
+	if (ret == -ENOSPC && (w->job->time_based || w->fs.restarts)) {
+		worker_file_restart(w, f);
 		ret = pick_random(w, f, ddir, off);
 	}
 	return ret;
+}
+
+void worker_file_restart(struct worker *w, struct worker_file *f)
+{
+	file_reset_blocks(w, f);
+	for (int d = 0; d < DDIR_RWDIR_CNT; d++) {
+		f->next_seq[d] = 0;
+		f->last_start[d] = UINT64_MAX;
+	}
 }
 
 uint64_t worker_map_mark(struct worker *w, struct worker_file *f, int ddir, uint64_t off,
@@ -365,8 +370,11 @@ bool worker_loop_ends_pass(const struct worker *w)
 		 * reached its end, worker_seq_offset); where rw=write:N's holes
 		 * wrap to the start (or, N negative, to the end) one need not be,
 		 * and the pass runs on until the bytes of all loops are issued,
-		 * or size= bytes where the engine queues (below)
+		 * or size= bytes where the engine queues (below); files chosen by
+		 * a distribution start over at their end, never done, likewise
 		 */
+		if (w->fs.restarts)
+			return !w->sync_io;
 		if (!w->job->rw_gap)
 			return true;
 		for (i = 0; i < w->nr_files; i++)
@@ -485,10 +493,12 @@ uint64_t worker_pass_limit(const struct worker *w)
 	/*
 	 * a mixed sequential pass ends where the direction it picks has reached
 	 * the end (gen_main), which may be well past size= bytes of both, and a
-	 * pass with holes where each file is done (worker_seq_offset), if ever:
+	 * pass with holes where each file is done (worker_seq_offset), if ever,
+	 * and one whose files start over (file_service_type=zipf...) never:
 	 * only the job's bytes of all loops bound them
 	 */
-	if (!job_is_random(job) && (((job->rw & RW_READ) && (job->rw & RW_WRITE)) || job->rw_gap))
+	if (!job_is_random(job) && (((job->rw & RW_READ) && (job->rw & RW_WRITE)) || job->rw_gap ||
+				    w->fs.restarts))
 		return cap;
 	/*
 	 * a random pass with a map ends at the pick that finds it full: that

@@ -312,6 +312,7 @@ void worker_release(struct worker *w)
 		w->ops->cleanup(w->ctx);
 	w->ctx = NULL;
 	worker_close_files(w);
+	worker_fsvc_release(w);
 	free(w->units);
 	free(w->free_units);
 	buffers_free(w);

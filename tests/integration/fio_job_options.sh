@@ -444,6 +444,74 @@ if command -v fio >/dev/null; then
 	done
 	rm -rf "$FD"
 fi
+# file_service_type=: which file each I/O goes to, fio's way. roundrobin:N gives each
+# file N I/Os in turn, sequential holds a file to its end, random:N draws one (seed
+# table slot 5) each N I/Os; zipf, pareto and normal (gauss) draw over nr_files << 10
+# values unhashed, and a file they find at its end starts over, so the pass ends by
+# bytes (loops x io_size in one pass, verified once). Counts, and at iodepth 1 the file
+# and offset of each I/O, are fio's. (Not matched: a distribution with verify at an
+# iodepth over 1, where fio skips a file found at its end with I/Os in flight until they
+# complete, and with a random map, where fio reads a block written twice back twice.)
+if command -v fio >/dev/null; then
+	for a in "--file_service_type=sequential --nrfiles=3 --size=96k --rw=read" \
+		"--file_service_type=roundrobin:4 --nrfiles=3 --size=96k --rw=read" \
+		"--file_service_type=random:4 --nrfiles=3 --size=96k --rw=read" \
+		"--file_service_type=random --nrfiles=4 --size=128k --rw=randread --loops=2" \
+		"--file_service_type=zipf:1.2 --nrfiles=4 --size=128k --rw=read" \
+		"--file_service_type=zipf:0.8:0.5 --nrfiles=5 --filesize=8k-64k --rw=randwrite" \
+		"--file_service_type=pareto:0.3 --nrfiles=4 --size=128k --rw=randrw --loops=2" \
+		"--file_service_type=normal:10 --nrfiles=4 --size=128k --io_size=300k --rw=read" \
+		"--file_service_type=gauss --nrfiles=5 --size=160k --rw=write --randseed=7" \
+		"--file_service_type=sequential --nrfiles=5 --filesize=8k-64k --rw=randrw --randseed=3 --loops=2" \
+		"--file_service_type=roundrobin:3 --filename=a:b:c --size=96k --rw=randread" \
+		"--file_service_type=random:2 --nrfiles=3 --size=96k --io_size=200k --rw=randrw" \
+		"--file_service_type=roundrobin:0 --nrfiles=3 --size=96k --rw=write" \
+		"--file_service_type=zipf:1.2 --nrfiles=3 --size=96k --rw=write --verify=crc32c --loops=2" \
+		"--file_service_type=random --nrfiles=3 --size=96k --rw=randread --random_generator=lfsr" \
+		"--file_service_type=zipf:1.2 --nrfiles=3 --size=100k --rw=read --iodepth=4" \
+		"--file_service_type=pareto:0.3 --nrfiles=3 --size=100k --rw=randwrite --iodepth=4 --loops=2"; do
+		# shellcheck disable=SC2086
+		as_fio_iolog "file_service_type" $a
+	done
+	# timed: the first 400 I/Os are fio's (a file a distribution finds full starts over)
+	for a in "--file_service_type=sequential --nrfiles=4 --size=64k --rw=read" \
+		"--file_service_type=random:2 --nrfiles=4 --size=64k --rw=randread" \
+		"--file_service_type=zipf:1.2 --nrfiles=4 --size=64k --rw=randread" \
+		"--file_service_type=normal:10 --nrfiles=5 --filesize=8k-64k --rw=write"; do
+		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+		# shellcheck disable=SC2086
+		fio --name=x --ioengine=null --bs=4k --time_based --runtime=1 $a \
+			--write_iolog="$RB_TMP/fio.iolog" --output-format=json >/dev/null 2>&1
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=null --bs=4k --time_based --runtime=1 $a \
+			--write_iolog="$RB_TMP/rb.iolog"
+		check "as fio, file_service_type, time_based, the same first I/Os: $a" cmp -s \
+			<(iolog_ios "$RB_TMP/fio.iolog" | head -400) <(iolog_ios "$RB_TMP/rb.iolog" | head -400)
+	done
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+	# randrepeat=0: seeds of the clock, so only the I/Os of both directions are fio's
+	# (a distribution's pass ends by bytes: the I/O that starts below them is issued)
+	for a in "--file_service_type=zipf:1.2 --nrfiles=3 --size=100k --rw=read" \
+		"--file_service_type=pareto:0.3 --nrfiles=3 --size=100k --rw=randread --loops=2" \
+		"--file_service_type=normal:20 --nrfiles=3 --size=100k --rw=write --loops=2"; do
+		# shellcheck disable=SC2086
+		want=$(fio --name=x --ioengine=null --bs=4k --randrepeat=0 $a --output-format=json \
+			2>/dev/null | fio_ios | awk '{print $1 + $2}')
+		# shellcheck disable=SC2086
+		run_json --name=x --ioengine=null --bs=4k --randrepeat=0 $a
+		check "as fio, file_service_type, randrepeat=0: $a ($want I/Os)" \
+			[ "$(rb_ios | awk '{print $1 + $2}')" = "$want" ]
+	done
+fi
+# file_service_type: fio's words and counts only, named in the error
+for v in roundrobin:4k random:-1 zipf:1 pareto:2; do
+	if run_json --name=x --ioengine=null --nrfiles=2 --size=16k --file_service_type=$v; then
+		fail "file_service_type=$v is accepted"
+	else
+		check "file_service_type=$v is refused, naming the option" \
+			grep -q "option 'file_service_type'" "$RB_TMP/err"
+	fi
+done
 # rw=read:N / write:-N where a region is not a whole number of blocks: fio's hole wraps
 # when it lands at or past the file's unrounded end (N < 0: to N before the region's
 # size), and a file is done for the pass when an I/O reached its end, the offset is

@@ -939,6 +939,58 @@ START_TEST(fio_fixups)
 }
 END_TEST
 
+/* file_service_type=: fio's words, counts and distributions; anything else is refused */
+START_TEST(file_service_type)
+{
+	struct job_list jl;
+	struct job_spec *j;
+
+	load_ok(&jl, "[a]\n[b]\nfile_service_type=roundrobin:4\n[c]\nfile_service_type=sequential\n"
+		"[d]\nfile_service_type=random: 3\n[e]\nfile_service_type=zipf\n"
+		"[f]\nfile_service_type=pareto:0.3:0.5\n[g]\nfile_service_type=gauss:5\n"
+		"[h]\nfile_service_type=roundrobin:0\n", NULL, 0);
+	ck_assert_uint_eq(jl.nr, 8);
+	j = jl.jobs;
+	ck_assert_int_eq(j[0].file_service, FSVC_ROUNDROBIN);
+	ck_assert_uint_eq(j[0].file_service_nr, 1);
+	ck_assert_int_eq(j[1].file_service, FSVC_ROUNDROBIN);
+	ck_assert_uint_eq(j[1].file_service_nr, 4);
+	ck_assert_int_eq(j[2].file_service, FSVC_SEQUENTIAL);
+	ck_assert_int_eq(j[3].file_service, FSVC_RANDOM);
+	ck_assert_uint_eq(j[3].file_service_nr, 3);
+	/* fio's default theta, no center */
+	ck_assert_int_eq(j[4].file_service, FSVC_ZIPF);
+	ck_assert_double_eq_tol(j[4].fs_param, 1.1, 1e-12);
+	ck_assert_double_eq_tol(j[4].fs_center, -1, 1e-12);
+	ck_assert_int_eq(j[5].file_service, FSVC_PARETO);
+	ck_assert_double_eq_tol(j[5].fs_param, 0.3, 1e-12);
+	ck_assert_double_eq_tol(j[5].fs_center, 0.5, 1e-12);
+	ck_assert_int_eq(j[6].file_service, FSVC_NORMAL);
+	ck_assert_double_eq_tol(j[6].fs_param, 5, 1e-12);
+	/* fio holds the file to its end then (its count of I/Os left wraps) */
+	ck_assert_uint_eq(j[7].file_service_nr, 0);
+	/* the offsets' distribution is another option */
+	ck_assert_int_eq(j[4].random_distribution, DIST_RANDOM);
+	job_list_release(&jl);
+
+	load_fails("[a]\nfile_service_type=bogus\n", -EINVAL,
+		   ":2: option 'file_service_type': bad value 'bogus' (expected roundrobin[:N], "
+		   "sequential, random[:N], zipf[:theta], pareto[:h] or normal[:sigma], the last "
+		   "three with an optional :center)");
+	load_fails("[a]\nfile_service_type=random:4k\n", -EINVAL,
+		   ":2: option 'file_service_type': bad count in 'random:4k' (expected random:N, "
+		   "N a whole number of I/Os)");
+	load_fails("[a]\nfile_service_type=roundrobin:-1\n", -EINVAL,
+		   ":2: option 'file_service_type': bad count in 'roundrobin:-1' (expected "
+		   "roundrobin:N, N a whole number of I/Os)");
+	load_fails("[a]\nfile_service_type=zipf:1\n", -EINVAL,
+		   ":2: option 'file_service_type': zipf theta must not be 1.0 in 'zipf:1'");
+	load_fails("[a]\nfile_service_type=pareto:x\n", -EINVAL,
+		   ":2: option 'file_service_type': bad value 'pareto:x' (expected "
+		   "pareto:number[:center])");
+}
+END_TEST
+
 START_TEST(misc_options)
 {
 	struct job_list jl;
@@ -1217,6 +1269,7 @@ static Suite *options_suite(void)
 	tcase_add_test(tc, rw_and_mix);
 	tcase_add_test(tc, sizes_times_and_places);
 	tcase_add_test(tc, fio_fixups);
+	tcase_add_test(tc, file_service_type);
 	tcase_add_test(tc, misc_options);
 	tcase_add_test(tc, copy_is_deep);
 	tcase_add_test(tc, showcmd);

@@ -493,6 +493,60 @@ START_TEST(test_dist_matches_fio)
 }
 END_TEST
 
+/*
+ * file_service_type=zipf/pareto/normal: the file of each of the first I/Os
+ * fio 3.33 issues (write_iolog) for `fio --name=x --ioengine=null --bs=4k
+ * --nrfiles=4 --size=4m --rw=randread --norandommap --number_ios=20` plus
+ * the option: a draw over 4 << 10 values from seed table slot 5 (randseed
+ * 0x89, thread 1), unhashed, the top bits naming the file; no file comes to
+ * its end, so each I/O is one draw. A restart draws them again. random is
+ * the slot's uniform draw scaled onto the files.
+ */
+START_TEST(test_dist_files_match_fio)
+{
+	static const struct {
+		enum rand_dist kind;
+		double param;
+		unsigned first[20];
+	} cases[] = {
+		{ DIST_ZIPF, 1.1, { 3, 3, 3, 3, 3, 3, 1, 3, 0, 3, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3 } },
+		{ DIST_PARETO, 0.2, { 0, 3, 3, 3, 3, 3, 1, 3, 1, 0, 3, 3, 3, 1, 3, 3, 3, 3, 3, 3 } },
+		{ DIST_NORMAL, 30, { 1, 2, 1, 1, 2, 1, 1, 1, 1, 2, 2, 1, 1, 2, 2, 1, 1, 2, 2, 1 } },
+	};
+	/* file_service_type=random: uniform over the 4 files, the same slot's taus88 */
+	static const unsigned fio_random[] = { 3, 3, 0, 0, 2, 0, 2, 3, 2, 3, 3, 1, 1, 2, 3, 0, 2, 2, 1, 3 };
+	struct rb_frand fr;
+	char err[128] = "";
+	unsigned c, i, pass;
+
+	rb_frand_init(&fr, rb_seed_slot(0x89, 1, 5), false);
+	for (i = 0; i < 20; i++) {
+		uint64_t f = rb_frand_scale(&fr, 4);
+
+		ck_assert_msg(f == fio_random[i], "random draw %u: file %llu, fio %u", i,
+			      (unsigned long long)f, fio_random[i]);
+	}
+	for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		struct rb_dist *d = rb_dist_new(cases[c].kind, cases[c].param, -1, 4 << 10,
+						(uint32_t)rb_seed_slot(0x89, 1, 5), err, sizeof(err));
+
+		ck_assert_msg(d != NULL, "case %u refused: %s", c, err);
+		rb_dist_unhash(d);
+		for (pass = 0; pass < 2; pass++) {
+			for (i = 0; i < 20; i++) {
+				uint64_t f = rb_dist_next(d) >> 10;
+
+				ck_assert_msg(f == cases[c].first[i], "case %u pass %u draw %u: file "
+					      "%llu, fio %u", c, pass, i, (unsigned long long)f,
+					      cases[c].first[i]);
+			}
+			rb_dist_restart(d);
+		}
+		rb_dist_free(d);
+	}
+}
+END_TEST
+
 START_TEST(test_lfsr)
 {
 	/* fio 3.33, random_generator=lfsr, 256 blocks, randrepeat, thread 1 */
@@ -554,6 +608,7 @@ static Suite *rand_suite(void)
 	tcase_add_test(tc, test_dist_pareto);
 	tcase_add_test(tc, test_dist_normal);
 	tcase_add_test(tc, test_dist_matches_fio);
+	tcase_add_test(tc, test_dist_files_match_fio);
 	tcase_add_test(tc, test_lfsr);
 	suite_add_tcase(s, tc);
 	return s;
