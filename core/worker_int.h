@@ -142,6 +142,9 @@ static inline unsigned worker_fsvc_pick(struct worker *w)
 	struct fsvc *fs = &w->fs;
 	unsigned i, n;
 
+	/* one file: every rule picks it (its end ends the pass, worker_fsvc_done) */
+	if (w->nr_files == 1)
+		return 0;
 	if (fs->cur != FSVC_NONE) {
 		if (fs->stay)
 			return fs->cur;
