@@ -30,7 +30,7 @@ static void trees_build(void)
 	const char *src = getenv("SRCDIR") ? getenv("SRCDIR") : ".";
 	char cmd[PATH_MAX * 3];
 
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/rb-test-discover.XXXXXX");
+	rb_test_tmpl(tmpdir, sizeof(tmpdir), "discover");
 	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
 	for (size_t i = 0; i < sizeof(trees) / sizeof(trees[0]); i++) {
 		snprintf(cmd, sizeof(cmd), "bash '%s/tests/fixtures/sysfs/mktree.sh' %s '%s/%s'", src,
@@ -41,9 +41,10 @@ static void trees_build(void)
 
 static void trees_remove(void)
 {
+	const char *scratch = getenv(RB_TEST_TMP_ENV);
 	char cmd[PATH_MAX + 16];
 
-	if (tmpdir[0] && !strncmp(tmpdir, "/tmp/rb-test-discover.", 22)) {
+	if (scratch && tmpdir[0] && !strncmp(tmpdir, scratch, strlen(scratch))) {
 		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
 		if (system(cmd))
 			fprintf(stderr, "could not remove %s\n", tmpdir);

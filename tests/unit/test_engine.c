@@ -6,8 +6,8 @@
  * failure. libaio's partial submissions, EAGAIN and missing aio fsync are
  * injected through an io_submit that stands in for libaio's.
  *
- * Temp files live in /var/tmp (tmpfs has no O_DIRECT) and are unlinked as
- * soon as they are open, so a failing test leaves nothing behind.
+ * Temp files live in the program's scratch directory under /var/tmp (tmpfs
+ * has no O_DIRECT) and are unlinked as soon as they are open.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* O_DIRECT */
@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libaio.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,10 +73,10 @@ static unsigned char pattern(uint64_t offset, size_t i)
 
 static void open_files(struct rig *r)
 {
-	char path[] = "/var/tmp/rb_engine_XXXXXX";
-	int fd = mkstemp(path);
+	char path[PATH_MAX];
+	int fd = mkstemp(rb_test_tmpl(path, sizeof(path), "engine"));
 
-	ck_assert_msg(fd >= 0, "mkstemp in /var/tmp: %s", strerror(errno));
+	ck_assert_msg(fd >= 0, "mkstemp %s: %s", path, strerror(errno));
 	ck_assert_int_eq(ftruncate(fd, (off_t)NBLK * BS), 0);
 	close(fd);
 	r->direct = true;

@@ -5,6 +5,7 @@
  * nothing to say. The trees are built in a temporary directory.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,7 @@
 #include "identity.h"
 #include "results.h"
 
-static char root[64];
+static char root[128];
 
 static void put(const char *rel, const void *data, size_t len)
 {
@@ -68,7 +69,7 @@ static void setup(void)
 	static const unsigned char pg80[] = { 0x00, 0x80, 0x00, 0x0e, 'P', 'D', 'N', 'N', 'K', '0',
 					      'A', 'R', 'H', '9', 'M', '1', 'F', '5' };
 
-	snprintf(root, sizeof(root), "/tmp/rb-identity-XXXXXX");
+	rb_test_tmpl(root, sizeof(root), "identity");
 	ck_assert_ptr_nonnull(mkdtemp(root));
 	/* an HPE Smart Array logical drive: hpsa on 0000:05:00.0 */
 	put_str(HPSA "/vendor", "0x103c\n");
@@ -106,7 +107,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	char cmd[128];
+	char cmd[sizeof(root) + 16];
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	ck_assert_int_eq(system(cmd), 0);
@@ -188,8 +189,8 @@ END_TEST
 START_TEST(regular_file_on_this_machine)
 {
 	struct results_identity id;
-	char path[] = "/tmp/rb-identity-file-XXXXXX";
-	int fd = mkstemp(path);
+	char path[PATH_MAX];
+	int fd = mkstemp(rb_test_tmpl(path, sizeof(path), "identity-file"));
 
 	ck_assert_int_ge(fd, 0);
 	close(fd);
@@ -197,7 +198,7 @@ START_TEST(regular_file_on_this_machine)
 	id.strip_size_bytes = -1;
 	id.members = -1;
 	ck_assert_int_eq(identity_probe(path, &id), 0);
-	/* whatever /tmp is here, its file system is known from mountinfo */
+	/* whatever the scratch directory is on, its file system is known from mountinfo */
 	ck_assert_msg(id.fs_type[0] && id.mount_point[0], "fs '%s' at '%s'", id.fs_type,
 		      id.mount_point);
 	unlink(path);

@@ -76,7 +76,7 @@ START_TEST(sampler)
 	const struct iostat_dev *d;
 	char err[256];
 
-	snprintf(root, sizeof(root), "/tmp/rb-test-iostat.XXXXXX");
+	rb_test_tmpl(root, sizeof(root), "iostat");
 	ck_assert_ptr_nonnull(mkdtemp(root));
 	put("block/sda/stat", "100 0 800 50 0 0 0 0 0 40 50 0 0 0 0 0 0");
 	put("block/nvme0n1/stat", "1 0 8 1 0 0 0 0 0 1 1");

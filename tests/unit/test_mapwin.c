@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,8 +52,7 @@ static void unit_on_file(struct io_unit *u, char *path, size_t len, int *ro)
 	int i;
 
 	memset(u, 0, sizeof(*u));
-	snprintf(path, len, "/var/tmp/rb-mapwin-XXXXXX");
-	u->fd = mkstemp(path);
+	u->fd = mkstemp(rb_test_tmpl(path, len, "mapwin"));
 	ck_assert_int_ge(u->fd, 0);
 	u->path = path;
 	if (ro) {
@@ -70,7 +70,7 @@ START_TEST(mapped_once_per_fd)
 	struct mapwin_table t = { 0 };
 	struct io_unit u;
 	struct mapwin *w, *w2;
-	char path[64];
+	char path[PATH_MAX];
 	int fd, ro;
 
 	unit_on_file(&u, path, sizeof(path), &ro);
@@ -113,7 +113,7 @@ START_TEST(clipped_to_the_window)
 	struct mapwin_table t = { 0 };
 	struct io_unit u;
 	struct mapwin *w;
-	char path[64];
+	char path[PATH_MAX];
 	size_t len = 0;
 	char *at;
 
@@ -145,7 +145,7 @@ START_TEST(refused_size_maps_nothing)
 	struct mapwin_table t = { 0 };
 	struct io_unit u;
 	struct mapwin *w;
-	char path[64];
+	char path[PATH_MAX];
 	int fd;
 
 	unit_on_file(&u, path, sizeof(path), NULL);

@@ -20,7 +20,7 @@
 #include "core/engine.h"
 #include "core/options.h"
 
-static char dir[64];
+static char dir[PATH_MAX];
 
 static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
@@ -29,7 +29,7 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 
 static void setup(void)
 {
-	strcpy(dir, "/tmp/rb-options.XXXXXX");
+	rb_test_tmpl(dir, sizeof(dir), "options");
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 }
 

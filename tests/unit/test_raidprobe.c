@@ -15,7 +15,7 @@
 #include "vendor_util.h"
 #include "hw/raidprobe.h"
 
-static char dir[] = "/tmp/rb-test-probe.XXXXXX";
+static char dir[256];
 static char *saved_path;
 
 static double now(void)
@@ -49,7 +49,7 @@ static void setup(void)
 	char path[PATH_MAX + 32];
 
 	inv_reset();
-	strcpy(dir, "/tmp/rb-test-probe.XXXXXX");
+	rb_test_tmpl(dir, sizeof(dir), "probe");
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	saved_path = old ? strdup(old) : NULL;
 	snprintf(path, sizeof(path), "%s:/bin", dir);

@@ -66,13 +66,13 @@ static bool alive(long pid)
 /* A tool that hangs is killed at the deadline, and what it started with it. */
 START_TEST(exec_timeout_kills_group)
 {
-	char pidfile[] = "/tmp/rb-test-pid.XXXXXX", cmd[256];
+	char pidfile[256], cmd[384];
 	const char *argv[] = { "/bin/sh", "-c", cmd, NULL };
 	struct raidtool_run run;
 	double t0 = now();
 	FILE *f;
 	long pid = 0;
-	int fd = mkstemp(pidfile);
+	int fd = mkstemp(rb_test_tmpl(pidfile, sizeof(pidfile), "pid"));
 
 	ck_assert_int_ge(fd, 0);
 	close(fd);
@@ -145,12 +145,12 @@ END_TEST
 
 START_TEST(find_on_path)
 {
-	char dir[] = "/tmp/rb-test-path.XXXXXX", bin[PATH_MAX], found[PATH_MAX];
+	char dir[256], bin[PATH_MAX], found[PATH_MAX];
 	const char *old = getenv("PATH");
 	char *saved = old ? strdup(old) : NULL;
 	FILE *f;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_ptr_nonnull(mkdtemp(rb_test_tmpl(dir, sizeof(dir), "path")));
 	snprintf(bin, sizeof(bin), "%s/hpssacli", dir);
 	f = fopen(bin, "w");
 	fputs("#!/bin/sh\necho hi\n", f);
@@ -318,12 +318,12 @@ END_TEST
 
 START_TEST(osdevs_sysfs)
 {
-	char root[] = "/tmp/rb-test-sys.XXXXXX", path[PATH_MAX + 64];
+	char root[256], path[PATH_MAX + 64];
 	struct raidtool_osdev *devs;
 	size_t nr;
 	FILE *f;
 
-	ck_assert_ptr_nonnull(mkdtemp(root));
+	ck_assert_ptr_nonnull(mkdtemp(rb_test_tmpl(root, sizeof(root), "sys")));
 	snprintf(path, sizeof(path), "mkdir -p %s/block/sda/device %s/block/nvme0n1 %s/block/loop0",
 		 root, root, root);
 	ck_assert_int_eq(system(path), 0);

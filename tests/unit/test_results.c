@@ -358,11 +358,11 @@ static void write_file(const char *path, const char *text)
 
 START_TEST(lists_results_dir_with_a_corrupt_file)
 {
-	char tmpl[] = "/tmp/rb-results-XXXXXX", dir[512], path[600], err[256] = "";
+	char tmpl[256], dir[512], path[600], err[256] = "";
 	struct result_entry *list;
 	size_t nr;
 
-	ck_assert_ptr_nonnull(mkdtemp(tmpl));
+	ck_assert_ptr_nonnull(mkdtemp(rb_test_tmpl(tmpl, sizeof(tmpl), "results")));
 	setenv("XDG_DATA_HOME", tmpl, 1);
 	ck_assert_int_eq(results_dir(dir, sizeof(dir), err, sizeof(err)), 0);
 	snprintf(path, sizeof(path), "%s/20260101-000000-a.json", dir);

@@ -22,7 +22,7 @@ static char dir[PATH_MAX], target[PATH_MAX + 16], jobfile[PATH_MAX + 16];
 
 static void setup(void)
 {
-	snprintf(dir, sizeof(dir), "/var/tmp/rb-run-end.XXXXXX");
+	rb_test_tmpl(dir, sizeof(dir), "run-end");
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	snprintf(target, sizeof(target), "%s/target", dir);
 	snprintf(jobfile, sizeof(jobfile), "%s/job.fio", dir);

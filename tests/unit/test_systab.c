@@ -15,13 +15,13 @@
 #include "check_util.h"
 #include "systab.h"
 
-static char top[] = "/tmp/rb-systab-XXXXXX";
+static char top[256];
 
 static void setup(void)
 {
 	char path[PATH_MAX];
 
-	ck_assert_ptr_nonnull(mkdtemp(top));
+	ck_assert_ptr_nonnull(mkdtemp(rb_test_tmpl(top, sizeof(top), "systab")));
 	snprintf(path, sizeof(path), "%s/self", top);
 	ck_assert_int_eq(mkdir(path, 0700), 0);
 }
@@ -32,7 +32,6 @@ static void teardown(void)
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", top);
 	ck_assert_int_eq(system(cmd), 0);
-	strcpy(top, "/tmp/rb-systab-XXXXXX");
 }
 
 static void put(const char *rel, const char *text)

@@ -15,12 +15,12 @@
 #include "check_util.h"
 #include "userdir.h"
 
-static char top[] = "/tmp/rb-userdir-XXXXXX";
+static char top[256];
 static char err[1024];
 
 static void setup(void)
 {
-	ck_assert_ptr_nonnull(mkdtemp(top));
+	ck_assert_ptr_nonnull(mkdtemp(rb_test_tmpl(top, sizeof(top), "userdir")));
 	err[0] = '\0';
 }
 
@@ -30,7 +30,6 @@ static void teardown(void)
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", top);
 	ck_assert_int_eq(system(cmd), 0);
-	strcpy(top, "/tmp/rb-userdir-XXXXXX");
 }
 
 static const char *at(const char *rel)
