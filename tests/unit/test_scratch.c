@@ -55,7 +55,8 @@ END_TEST
 START_TEST(inner_crashes)
 {
 	leave_files();
-	raise(SIGSEGV);
+	/* a death no handler sees: under ASan a SIGSEGV is caught, reported and exited from */
+	raise(SIGKILL);
 }
 END_TEST
 
