@@ -1450,9 +1450,7 @@ void *worker_main(void *arg)
 	 * worth of them one after another in run_end held the run's end by 2 s.
 	 * After the CPU reading above, so the job's CPU does not count it.
 	 */
-	if (w->ctx && w->ops)
-		w->ops->cleanup(w->ctx);
-	w->ctx = NULL;
+	worker_engine_release(w);
 	atomic_store_explicit(&w->phase, PHASE_DONE, memory_order_release);
 	return NULL;
 }

@@ -16,6 +16,8 @@ void worker_close_files(struct worker *w);
  * 0, or -errno with msg filled.
  */
 int worker_thread_setup(struct worker *w, char *msg, size_t msglen);
+/* The engine's context, once: by the job's thread as it ends, else by finish or release. */
+void worker_engine_release(struct worker *w);
 /* len bytes (a multiple of 8) of buf from r: buffer contents no device can compress */
 void worker_fill_random(struct rb_rand *r, void *buf, size_t len);
 

@@ -279,14 +279,29 @@ int worker_check_placement(const struct job_spec *job, char *err, size_t errlen)
 	return 0;
 }
 
+void worker_engine_release(struct worker *w)
+{
+	if (w->ctx && w->ops)
+		w->ops->cleanup(w->ctx);
+	w->ctx = NULL;
+}
+
+/* The units and their buffers, which the engine context no longer points into. */
+static void units_free(struct worker *w)
+{
+	free(w->units);
+	free(w->free_units);
+	buffers_free(w);
+	w->units = NULL;
+	w->free_units = NULL;
+}
+
 void worker_finish(struct worker *w)
 {
 	unsigned i;
 
 	worker_logs_close(w, 0);
-	if (w->ctx && w->ops)
-		w->ops->cleanup(w->ctx);
-	w->ctx = NULL;
+	worker_engine_release(w);
 	for (i = 0; i < w->nr_files; i++) {
 		struct worker_file *f = &w->files[i];
 
@@ -296,11 +311,7 @@ void worker_finish(struct worker *w)
 		f->fd = -1;
 		f->was_open = true;
 	}
-	free(w->units);
-	free(w->free_units);
-	buffers_free(w);
-	w->units = NULL;
-	w->free_units = NULL;
+	units_free(w);
 }
 
 void worker_release(struct worker *w)
@@ -308,14 +319,8 @@ void worker_release(struct worker *w)
 	vbl_free(w);
 	worker_logs_close(w, 0);
 	worker_iolog_close(w);
-	if (w->ctx && w->ops)
-		w->ops->cleanup(w->ctx);
-	w->ctx = NULL;
+	worker_engine_release(w);
 	worker_close_files(w);
 	worker_fsvc_release(w);
-	free(w->units);
-	free(w->free_units);
-	buffers_free(w);
-	w->units = NULL;
-	w->free_units = NULL;
+	units_free(w);
 }
