@@ -37,6 +37,20 @@ as_fio_iolog() {
 	esac
 	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 }
+# as_fio_timed WHAT ARGS: the same as a one-second time_based job; its first 400 I/Os
+# in write_iolog= are fio's (a timed run's counts are the machine's, not the rule's)
+as_fio_timed() {
+	local what=$1
+	shift
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+	fio --name=x --ioengine=null --bs=4k --time_based --runtime=1 "$@" \
+		--write_iolog="$RB_TMP/fio.iolog" --output-format=json >/dev/null 2>&1
+	run_json --name=x --ioengine=null --bs=4k --time_based --runtime=1 "$@" \
+		--write_iolog="$RB_TMP/rb.iolog"
+	check "as fio, $what, time_based, the same first I/Os: $*" cmp -s \
+		<(iolog_ios "$RB_TMP/fio.iolog" | head -400) <(iolog_ios "$RB_TMP/rb.iolog" | head -400)
+	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
+}
 
 # fill_device on a small file system: writes until ENOSPC, then ends without an error
 make_loop 32 || rb_skip "cannot attach a loop device"
@@ -359,18 +373,9 @@ if command -v fio >/dev/null; then
 		"--size=64k --rw=read --bsrange=4k-16k" "--size=64k --rw=randread --random_generator=lfsr" \
 		"--size=64k --rw=randwrite --random_distribution=zipf:1.2" \
 		"--size=64k --rw=randread --random_generator=lfsr --random_distribution=zoned:50/10:50/90"; do
-		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
-		fio --name=x --ioengine=null --bs=4k --time_based --runtime=1 $a \
-			--write_iolog="$RB_TMP/fio.iolog" --output-format=json >/dev/null 2>&1
-		# shellcheck disable=SC2086
-		run_json --name=x --ioengine=null --bs=4k --time_based --runtime=1 $a \
-			--write_iolog="$RB_TMP/rb.iolog"
-		check "as fio, time_based, the same offsets once the map is full: $a" cmp -s \
-			<(awk '$3 ~ /^(read|write|trim)$/ {print $3, $4, $5}' "$RB_TMP/fio.iolog" | head -400) \
-			<(awk '$3 ~ /^(read|write|trim)$/ {print $3, $4, $5}' "$RB_TMP/rb.iolog" | head -400)
+		as_fio_timed "the map full" $a
 	done
-	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 fi
 # random_distribution=zipf, pareto and normal, and random_generator=lfsr, drawn as fio
 # draws them: a generator per file seeded from the hash of its name (randrepeat) or
@@ -478,15 +483,8 @@ if command -v fio >/dev/null; then
 		"--file_service_type=random:2 --nrfiles=4 --size=64k --rw=randread" \
 		"--file_service_type=zipf:1.2 --nrfiles=4 --size=64k --rw=randread" \
 		"--file_service_type=normal:10 --nrfiles=5 --filesize=8k-64k --rw=write"; do
-		rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 		# shellcheck disable=SC2086
-		fio --name=x --ioengine=null --bs=4k --time_based --runtime=1 $a \
-			--write_iolog="$RB_TMP/fio.iolog" --output-format=json >/dev/null 2>&1
-		# shellcheck disable=SC2086
-		run_json --name=x --ioengine=null --bs=4k --time_based --runtime=1 $a \
-			--write_iolog="$RB_TMP/rb.iolog"
-		check "as fio, file_service_type, time_based, the same first I/Os: $a" cmp -s \
-			<(iolog_ios "$RB_TMP/fio.iolog" | head -400) <(iolog_ios "$RB_TMP/rb.iolog" | head -400)
+		as_fio_timed "file_service_type" $a
 	done
 	rm -f "$RB_TMP/fio.iolog" "$RB_TMP/rb.iolog"
 	# randrepeat=0: seeds of the clock, so only the I/Os of both directions are fio's
